@@ -1,0 +1,102 @@
+// Lint carries the architecture: package boundaries, no floating promises, no raw strings in JSX.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
+
+const crossPackage = {
+  group: ['**/apps/**', '../../packages/**', '../../../packages/**'],
+  message: 'Import workspace packages by name (@hanouti/core), never by path; nothing imports from apps/.',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dev-dist/**',
+      'data/**',
+      'coverage/**',
+      'e2e/artifacts/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': ['error', { patterns: [crossPackage] }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The domain is pure: no UI, no storage, no network, no platform.
+    files: ['packages/core/src/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            crossPackage,
+            {
+              group: [
+                'react',
+                'react-*',
+                'react/*',
+                'dexie',
+                'dexie-*',
+                '@hanouti/*',
+                'node:*',
+                'fs',
+                'path',
+              ],
+              message: 'packages/core is pure: no React, DOM, IndexedDB, Node or other workspace imports.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'fetch',
+          'window',
+          'document',
+          'indexedDB',
+          'localStorage',
+          'sessionStorage',
+          'navigator',
+          'XMLHttpRequest',
+        ].map((name) => ({ name, message: 'packages/core is pure: pass data in, return data out.' })),
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Every user-visible string goes through t(): French source catalogue, complete Arabic.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': ['error', { mode: 'jsx-only' }],
+    },
+  },
+);

@@ -1,0 +1,26 @@
+// Public face of @hanouti/core: the shop's records and the pure rules that act on them.
+export * from './entities.js';
+export * from './constants.js';
+export * from './context.js';
+export * from './ids.js';
+export * from './money.js';
+export * from './vat.js';
+export * from './cart.js';
+export * from './checkout.js';
+export * from './stock.js';
+export * from './ledger.js';
+export * from './dashboard.js';
+export * from './search.js';
+export * from './validation.js';
+
+// --- data care (backup, cleanup, integrity) ---
+export * from './backupFormat.js';
+export * from './backup.js';
+export * from './backupImport.js';
+export type { RecordRejectionCode } from './backupConvert.js';
+export { BACKUP_ID_NAMESPACE } from './backupConvert.js';
+export type { RecordNoteCode } from './backupRecords.js';
+export * from './cleanupDuplicates.js';
+export * from './cleanup.js';
+export * from './integrity.js';
+export * from './sampleData.js';

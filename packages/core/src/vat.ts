@@ -1,0 +1,22 @@
+// VAT per line and the cart's totals (ht, tva, ttc): catalogue prices are before VAT.
+import type { Centimes, VatRate } from './entities.js';
+import { divideRoundHalfUp } from './money.js';
+
+export type TaxedLine = { total: Centimes; vatRate: VatRate };
+export type Totals = { subtotal: Centimes; vat: Centimes; total: Centimes };
+
+/** VAT of one line: round(lineTotal × rate / 100), half-up, in centimes. */
+export function lineVat(lineTotal: Centimes, rate: VatRate): Centimes {
+  return divideRoundHalfUp(lineTotal * rate, 100);
+}
+
+/** subtotal (ht) = Σ line totals, vat (tva) = Σ line VAT, total (ttc) = subtotal + vat. */
+export function cartTotals(lines: readonly TaxedLine[]): Totals {
+  let subtotal = 0;
+  let vat = 0;
+  for (const line of lines) {
+    subtotal += line.total;
+    vat += lineVat(line.total, line.vatRate);
+  }
+  return { subtotal, vat, total: subtotal + vat };
+}
