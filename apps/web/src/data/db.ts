@@ -1,0 +1,149 @@
+// The one gateway to IndexedDB: table names, versioned schema, and the single transaction helper.
+import { Dexie, type Table } from 'dexie';
+import type {
+  Centimes,
+  CreditTransaction,
+  Customer,
+  Operation,
+  Product,
+  Sale,
+  Settings,
+  StockMovement,
+} from '@hanouti/core';
+
+/**
+ * Every table of the local database. Do not rename a table (key or value) without a migration:
+ * IndexedDB keeps data under these names across app versions.
+ */
+export const TABLES = {
+  products: 'products',
+  photos: 'photos',
+  sales: 'sales',
+  stockMovements: 'stockMovements',
+  customers: 'customers',
+  creditTransactions: 'creditTransactions',
+  settings: 'settings',
+  outbox: 'outbox',
+  meta: 'meta',
+  dailyTotals: 'dailyTotals',
+  productSales: 'productSales',
+} as const;
+export type TableName = (typeof TABLES)[keyof typeof TABLES];
+
+/** A product photo or the shop logo: compressed blobs, never base64 in the product row. */
+export type PhotoRecord = {
+  id: string;
+  blob: Blob;
+  thumbnail: Blob;
+  mime: string;
+  updatedAt: string;
+};
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'rejected'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+/** An operation waiting for (or done with) sync; `seq` is the per-device order. */
+export type OutboxEntry = Operation & { status: OutboxStatus; error?: string };
+
+export type MetaRecord = { key: string; value: unknown };
+
+/** Sales of one calendar day (in the shop's time zone), kept so the dashboard reads little. */
+export type DailyTotal = {
+  day: string;
+  count: number;
+  subtotal: Centimes;
+  vat: Centimes;
+  total: Centimes;
+};
+
+/** Quantity sold per product since the start (for the dashboard's top products). */
+export type ProductSalesTotal = {
+  productId: string;
+  productName: string;
+  quantity: number;
+  revenue: Centimes;
+  lastSoldAt: string;
+};
+
+export type Tables = {
+  products: Table<Product, string>;
+  photos: Table<PhotoRecord, string>;
+  sales: Table<Sale, string>;
+  stockMovements: Table<StockMovement, string>;
+  customers: Table<Customer, string>;
+  creditTransactions: Table<CreditTransaction, string>;
+  settings: Table<Settings, string>;
+  outbox: Table<OutboxEntry, number>;
+  meta: Table<MetaRecord, string>;
+  dailyTotals: Table<DailyTotal, string>;
+  productSales: Table<ProductSalesTotal, string>;
+};
+
+export const DATABASE_NAME = 'hanouti';
+
+/**
+ * Schema versions, oldest first. Never edit a released version: add a new one (with an upgrade
+ * function when data must change) so that a phone with old data migrates step by step.
+ */
+const SCHEMA_VERSIONS: readonly { version: number; stores: Record<TableName, string> }[] = [
+  {
+    version: 1,
+    stores: {
+      products: 'id, name, category, barcode, updatedAt',
+      photos: 'id',
+      sales: 'id, date, customerId, ticketNumber',
+      stockMovements: 'id, productId, at, saleId',
+      customers: 'id, name, phone',
+      creditTransactions: 'id, customerId, date',
+      settings: 'id',
+      outbox: 'seq, &opId, status',
+      meta: 'key',
+      dailyTotals: 'day',
+      productSales: 'productId, quantity',
+    },
+  },
+];
+export const SCHEMA_VERSION = SCHEMA_VERSIONS.length;
+
+class HanoutiDatabase extends Dexie {
+  declare products: Tables['products'];
+  declare photos: Tables['photos'];
+  declare sales: Tables['sales'];
+  declare stockMovements: Tables['stockMovements'];
+  declare customers: Tables['customers'];
+  declare creditTransactions: Tables['creditTransactions'];
+  declare settings: Tables['settings'];
+  declare outbox: Tables['outbox'];
+  declare meta: Tables['meta'];
+  declare dailyTotals: Tables['dailyTotals'];
+  declare productSales: Tables['productSales'];
+
+  constructor(name: string) {
+    // 'strict' makes Chromium flush a committed transaction to disk before reporting success, so a
+    // sale the shopkeeper saw complete survives a power cut (other browsers are strict already).
+    super(name, { chromeTransactionDurability: 'strict' });
+    for (const { version, stores } of SCHEMA_VERSIONS) this.version(version).stores(stores);
+  }
+}
+
+/** The app's database. Only the modules of this folder use it, and only through `tx`. */
+export const db = new HanoutiDatabase(DATABASE_NAME);
+
+/** Opens the database, running any pending migration. Safe to call more than once. */
+export async function openDatabase(): Promise<void> {
+  if (!db.isOpen()) await db.open();
+}
+
+/**
+ * Runs `work` in one IndexedDB transaction over the named tables: everything it writes commits
+ * together or not at all. Inside, await only the given tables (no fetch, no timers), or the
+ * transaction commits early. The callback sees only the tables it asked for.
+ */
+export function tx<N extends TableName, T>(
+  mode: 'r' | 'rw',
+  tables: readonly N[],
+  work: (t: Pick<Tables, N>) => Promise<T>,
+): Promise<T> {
+  // The scope must itself be an async function: Dexie keeps the transaction across native awaits
+  // (in nested helpers too) only for scopes it recognises as async.
+  return db.transaction(mode, tables as N[], async () => await work(db));
+}

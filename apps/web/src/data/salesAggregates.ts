@@ -1,0 +1,70 @@
+// The small running totals the dashboard reads (per day, per product), kept in the same transaction as the sales.
+import { DEFAULT_TIME_ZONE, dayKey, sumQuantities, type Sale } from '@hanouti/core';
+import type { DailyTotal, ProductSalesTotal, Tables } from './db';
+
+/** The shop's days are Moroccan calendar days, whatever the phone's own time zone. */
+export const SHOP_TIME_ZONE = DEFAULT_TIME_ZONE;
+
+export const AGGREGATE_TABLES = ['dailyTotals', 'productSales'] as const;
+
+type AggregateTables = Pick<Tables, 'dailyTotals' | 'productSales'>;
+
+/**
+ * Adds (sign 1) or takes back (sign −1) the sales' figures in the aggregates, so that replacing a sale
+ * by a new version is "−old, +new" and the totals never count a sale twice.
+ */
+export async function applySalesToAggregates(
+  t: AggregateTables,
+  sales: readonly Sale[],
+  sign: 1 | -1,
+): Promise<void> {
+  if (sales.length === 0) return;
+  const days = new Map<string, DailyTotal>();
+  const products = new Map<string, ProductSalesTotal>();
+  const dayKeys = sales.map((sale) => dayKey(sale.date, SHOP_TIME_ZONE));
+  const productIds = [...new Set(sales.flatMap((sale) => sale.items.map((item) => item.productId)))];
+  const [storedDays, storedProducts] = await Promise.all([
+    t.dailyTotals.bulkGet([...new Set(dayKeys)]),
+    t.productSales.bulkGet(productIds),
+  ]);
+  for (const day of storedDays) if (day) days.set(day.day, day);
+  for (const product of storedProducts) if (product) products.set(product.productId, product);
+
+  sales.forEach((sale, index) => {
+    const day = dayKeys[index] ?? dayKey(sale.date, SHOP_TIME_ZONE);
+    const before = days.get(day) ?? { day, count: 0, subtotal: 0, vat: 0, total: 0 };
+    days.set(day, {
+      day,
+      count: before.count + sign,
+      subtotal: before.subtotal + sign * sale.subtotal,
+      vat: before.vat + sign * sale.vat,
+      total: before.total + sign * sale.total,
+    });
+    for (const item of sale.items) {
+      const previous = products.get(item.productId);
+      // The latest sale names the product, as the shopkeeper last knew it.
+      const keepName = previous !== undefined && (sign < 0 || previous.lastSoldAt > sale.date);
+      products.set(item.productId, {
+        productId: item.productId,
+        productName: keepName ? previous.productName : item.productName,
+        quantity: sumQuantities([previous?.quantity ?? 0, sign * item.quantity]),
+        revenue: (previous?.revenue ?? 0) + sign * item.total,
+        lastSoldAt: keepName ? previous.lastSoldAt : sale.date,
+      });
+    }
+  });
+
+  const emptyDays = [...days.values()].filter((day) => day.count <= 0).map((day) => day.day);
+  await t.dailyTotals.bulkPut([...days.values()].filter((day) => day.count > 0));
+  if (emptyDays.length > 0) await t.dailyTotals.bulkDelete(emptyDays);
+  const soldOut = [...products.values()].filter((p) => p.quantity <= 0).map((p) => p.productId);
+  await t.productSales.bulkPut([...products.values()].filter((p) => p.quantity > 0));
+  if (soldOut.length > 0) await t.productSales.bulkDelete(soldOut);
+}
+
+/** Rebuilds both aggregates from every stored sale (after a repair removed sales or totals). */
+export async function rebuildSalesAggregates(t: AggregateTables & Pick<Tables, 'sales'>): Promise<void> {
+  await t.dailyTotals.clear();
+  await t.productSales.clear();
+  await applySalesToAggregates(t, await t.sales.toArray(), 1);
+}
