@@ -29,7 +29,7 @@ export async function parseBackup(text: string): Promise<ImportResult> {
   try {
     return await parseInWorker(text);
   } catch (error) {
-    console.warn("Analyse de la sauvegarde dans la page (Worker indisponible)", error);
+    console.warn('Analyse de la sauvegarde dans la page (Worker indisponible)', error);
     return parseBackupText(text);
   }
 }

@@ -35,7 +35,10 @@ async function aBusyShop(): Promise<void> {
   await saveProduct({ ...product!, photoId });
   await adjustStock(product!.id, 10);
   await completeSale(addProductToCart(emptyCart(), product!), { now: new Date('2025-05-19T10:00:00Z') });
-  const onCredit = setPaymentMethod(setCartCustomer(addProductToCart(emptyCart(), product!), customer!.id), 'credit');
+  const onCredit = setPaymentMethod(
+    setCartCustomer(addProductToCart(emptyCart(), product!), customer!.id),
+    'credit',
+  );
   await completeSale(onCredit, { now: new Date('2025-05-20T10:00:00Z') });
   await addCredit(customer!.id, 2500, 'Pain');
 }
@@ -98,8 +101,18 @@ describe('import', () => {
   it("imports the original app's format (decimal MAD, ids that are not UUIDs)", async () => {
     const legacy = JSON.stringify({
       products: [
-        { id: 'p1', name: 'Sucre', brand: 'Cosumar', category: 'Épicerie', purchasePrice: 10.8, salePrice: 12,
-          vat: 0, stock: 5, reorderThreshold: 5, created_at: '2024-01-02T10:00:00.000Z' },
+        {
+          id: 'p1',
+          name: 'Sucre',
+          brand: 'Cosumar',
+          category: 'Épicerie',
+          purchasePrice: 10.8,
+          salePrice: 12,
+          vat: 0,
+          stock: 5,
+          reorderThreshold: 5,
+          created_at: '2024-01-02T10:00:00.000Z',
+        },
       ],
       customers: [{ id: 'c1', name: 'Ahmed', phone: '0600000000', creditBalance: 20.5, totalPurchases: 0 }],
       sales: [],
@@ -132,9 +145,17 @@ describe('import', () => {
     const cases: [label: string, text: string, reason: string, name?: string][] = [
       ['not a .json name', JSON.stringify({ products: [product] }), 'not-json-file', 'sauvegarde.txt'],
       ['truncated JSON', JSON.stringify({ products: [product] }).slice(0, 40), 'invalid-json'],
-      ['a wrong-typed record', JSON.stringify({ products: [{ ...product, stock: 'beaucoup' }] }), 'invalid-quantity'],
+      [
+        'a wrong-typed record',
+        JSON.stringify({ products: [{ ...product, stock: 'beaucoup' }] }),
+        'invalid-quantity',
+      ],
       ['a huge number', JSON.stringify({ products: [{ ...product, salePrice: 1e308 }] }), 'invalid-money'],
-      ['duplicate ids', JSON.stringify({ products: [product, { ...product, name: 'Autre' }] }), 'duplicate-id'],
+      [
+        'duplicate ids',
+        JSON.stringify({ products: [product, { ...product, name: 'Autre' }] }),
+        'duplicate-id',
+      ],
       ['a __proto__ key', `{"products":[{"__proto__":{"polluted":true},"id":"x"}]}`, 'forbidden-key'],
       [
         'a constructor key deep inside',
@@ -145,7 +166,9 @@ describe('import', () => {
     ];
 
     it('accepts the well-formed product these cases spoil', async () => {
-      expect(await importBackupFile(fileOf(JSON.stringify({ products: [product] })))).toMatchObject({ ok: true });
+      expect(await importBackupFile(fileOf(JSON.stringify({ products: [product] })))).toMatchObject({
+        ok: true,
+      });
       expect((await listProducts()).map((p) => p.name)).toEqual(['Thé']);
     });
 
@@ -167,7 +190,11 @@ describe('import', () => {
     it('refuses a file too large to be a backup without reading it', async () => {
       const text = vi.fn(() => Promise.reject(new Error('must not be read')));
       const huge = { name: 'enorme.json', size: 200 * 1024 * 1024, text } as unknown as File;
-      expect(await importBackupFile(huge)).toMatchObject({ ok: false, error: 'import-invalid', reason: 'too-large' });
+      expect(await importBackupFile(huge)).toMatchObject({
+        ok: false,
+        error: 'import-invalid',
+        reason: 'too-large',
+      });
       expect(text).not.toHaveBeenCalled();
     });
 

@@ -36,7 +36,8 @@ export async function exportAll(options: { now?: Date } = {}): Promise<BackupExp
     }),
   );
   const photos: BackupPhoto[] = [];
-  for (const photo of data.photos) photos.push({ id: photo.id, dataUrl: await dataUrlFromBlob(photo.blob, photo.mime) });
+  for (const photo of data.photos)
+    photos.push({ id: photo.id, dataUrl: await dataUrlFromBlob(photo.blob, photo.mime) });
   const file = exportBackup({ ...data, photos, settings: await loadSettings() }, exportDate);
   return {
     blob: new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }),
@@ -123,12 +124,21 @@ async function writeImportPlan(t: ImportTables, plan: ImportPlan, photos: PhotoR
 
   // Stock = Σ movements and balance = Σ entries, over everything now stored (the phone's own and the file's).
   const stockOf = stockByProduct(
-    await t.stockMovements.where('productId').anyOf(plan.products.map((p) => p.id)).toArray(),
+    await t.stockMovements
+      .where('productId')
+      .anyOf(plan.products.map((p) => p.id))
+      .toArray(),
   );
-  const products = plan.products.map((product) => ({ ...product, stock: stockOf.get(product.id) ?? product.stock }));
+  const products = plan.products.map((product) => ({
+    ...product,
+    stock: stockOf.get(product.id) ?? product.stock,
+  }));
   await t.products.bulkPut(products);
   const balanceOf = balancesByCustomer(
-    await t.creditTransactions.where('customerId').anyOf(plan.customers.map((c) => c.id)).toArray(),
+    await t.creditTransactions
+      .where('customerId')
+      .anyOf(plan.customers.map((c) => c.id))
+      .toArray(),
   );
   const customers = plan.customers.map((customer) => ({
     ...customer,

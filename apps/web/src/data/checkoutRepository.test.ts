@@ -1,4 +1,11 @@
-import { addProductToCart, emptyCart, setCartCustomer, setPaymentMethod, setLineQuantity, type Cart } from '@hanouti/core';
+import {
+  addProductToCart,
+  emptyCart,
+  setCartCustomer,
+  setPaymentMethod,
+  setLineQuantity,
+  type Cart,
+} from '@hanouti/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { completeSale } from './checkoutRepository';
 import { tx, TABLES, type TableName } from './db';
@@ -28,7 +35,9 @@ function cartOf(...lines: [typeof tea, number][]): Cart {
 function snapshot() {
   const names = Object.values(TABLES) as TableName[];
   return tx('r', names, async (t) =>
-    Object.fromEntries(await Promise.all(names.map(async (name) => [name, await t[name].toArray()] as const))),
+    Object.fromEntries(
+      await Promise.all(names.map(async (name) => [name, await t[name].toArray()] as const)),
+    ),
   );
 }
 
@@ -45,7 +54,9 @@ describe('completeSale', () => {
     expect(await listSales()).toEqual([sale]);
     expect((await getProduct(tea.id))?.stock).toBe(8);
     expect((await getProduct(oil.id))?.stock).toBe(0);
-    const movements = await tx('r', ['stockMovements'], (t) => t.stockMovements.where('saleId').equals(sale.id).toArray());
+    const movements = await tx('r', ['stockMovements'], (t) =>
+      t.stockMovements.where('saleId').equals(sale.id).toArray(),
+    );
     expect(movements.map((m) => m.delta).sort((a, b) => a - b)).toEqual([-2, -1]);
     const ops = await pendingOperations();
     expect(ops.map((op) => op.type)).toEqual(['sale.record']);

@@ -42,7 +42,10 @@ class SaleRefused extends Error {
  * customer (and the credit entry of a sale "sur le carnet"), the dashboard aggregates, the next ticket
  * number and the 'sale.record' operation. Only Dexie calls are awaited inside, so it cannot commit halfway.
  */
-export async function completeSale(cart: Cart, options: CompleteSaleOptions = {}): Promise<CompleteSaleResult> {
+export async function completeSale(
+  cart: Cart,
+  options: CompleteSaleOptions = {},
+): Promise<CompleteSaleResult> {
   if (cart.lines.length === 0) return { ok: false, error: 'empty-cart' };
   const now = (options.now ?? new Date()).toISOString();
   let sale: Sale;
@@ -51,7 +54,8 @@ export async function completeSale(cart: Cart, options: CompleteSaleOptions = {}
       const { deviceId, ticketPrefix } = await ensureDeviceIdentity(t);
       const productIds = [...new Set(cart.lines.map((line) => line.productId))];
       const products = new Map<string, Product>();
-      for (const product of await t.products.bulkGet(productIds)) if (product) products.set(product.id, product);
+      for (const product of await t.products.bulkGet(productIds))
+        if (product) products.set(product.id, product);
       const customer = cart.customerId ? await t.customers.get(cart.customerId) : undefined;
       if (cart.customerId && !customer) throw new SaleRefused('customer-not-found');
 

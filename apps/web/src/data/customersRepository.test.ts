@@ -33,7 +33,11 @@ describe('customers and their carnet', () => {
     const result = await addPayment(customer.id, 1500, '');
     expect(result).toMatchObject({ ok: true, change: 500, transaction: { type: 'payment', amount: 1000 } });
     expect((await getCustomer(customer.id))?.creditBalance).toBe(0);
-    expect(await addPayment(customer.id, 300, '')).toMatchObject({ ok: true, change: 300, transaction: undefined });
+    expect(await addPayment(customer.id, 300, '')).toMatchObject({
+      ok: true,
+      change: 300,
+      transaction: undefined,
+    });
     expect(await listCreditTransactions(customer.id)).toHaveLength(2);
   });
 

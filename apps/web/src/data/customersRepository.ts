@@ -13,7 +13,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { tx } from './db';
 import { OUTBOX_TABLES, recordOperation } from './outbox';
 
-const newestFirst = (a: Customer, b: Customer) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
+const newestFirst = (a: Customer, b: Customer) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
 
 /** All customers, newest first (spec §7). */
 export function listCustomers(): Promise<Customer[]> {
@@ -79,7 +80,10 @@ export type LedgerUpdateResult =
   | { ok: true; customer: Customer; transaction: CreditTransaction | undefined; change: Centimes }
   | { ok: false; error: LedgerError | 'customer-not-found' };
 
-type LedgerRule = (customer: Customer, now: string) => ReturnType<typeof recordCredit> | ReturnType<typeof recordPayment>;
+type LedgerRule = (
+  customer: Customer,
+  now: string,
+) => ReturnType<typeof recordCredit> | ReturnType<typeof recordPayment>;
 
 function changeLedger(customerId: string, rule: LedgerRule): Promise<LedgerUpdateResult> {
   const now = new Date().toISOString();
@@ -98,13 +102,25 @@ function changeLedger(customerId: string, rule: LedgerRule): Promise<LedgerUpdat
 }
 
 /** Goods taken on the carnet: raises the balance. Amount in centimes, > 0 ("Le montant doit être supérieur à 0"). */
-export function addCredit(customerId: string, amount: Centimes, description: string): Promise<LedgerUpdateResult> {
-  return changeLedger(customerId, (customer, now) => recordCredit(customer, amount, description, { now, newId }));
+export function addCredit(
+  customerId: string,
+  amount: Centimes,
+  description: string,
+): Promise<LedgerUpdateResult> {
+  return changeLedger(customerId, (customer, now) =>
+    recordCredit(customer, amount, description, { now, newId }),
+  );
 }
 
 /** A payment: lowers the balance down to 0 at most; `change` is what to hand back. */
-export function addPayment(customerId: string, amount: Centimes, description: string): Promise<LedgerUpdateResult> {
-  return changeLedger(customerId, (customer, now) => recordPayment(customer, amount, description, { now, newId }));
+export function addPayment(
+  customerId: string,
+  amount: Centimes,
+  description: string,
+): Promise<LedgerUpdateResult> {
+  return changeLedger(customerId, (customer, now) =>
+    recordPayment(customer, amount, description, { now, newId }),
+  );
 }
 
 /** A customer's ledger entries, newest first. */

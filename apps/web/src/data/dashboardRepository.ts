@@ -1,5 +1,12 @@
 // The dashboard's figures from the small aggregates kept at each sale, plus the catalogue for alerts.
-import { addDays, dashboardFigures, dayKey, revenueSeries, REVENUE_CHART_DAYS, TOP_PRODUCTS } from '@hanouti/core';
+import {
+  addDays,
+  dashboardFigures,
+  dayKey,
+  revenueSeries,
+  REVENUE_CHART_DAYS,
+  TOP_PRODUCTS,
+} from '@hanouti/core';
 import type { DailyTotal as DayRevenue, DashboardFigures } from '@hanouti/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { tx } from './db';
@@ -26,7 +33,9 @@ export function loadDashboard(now: Date = new Date()): Promise<DashboardData> {
       t.customers.count(),
     ]);
     const third = leaders[leaders.length - 1];
-    const productSales = third ? await t.productSales.where('quantity').aboveOrEqual(third.quantity).toArray() : [];
+    const productSales = third
+      ? await t.productSales.where('quantity').aboveOrEqual(third.quantity).toArray()
+      : [];
     const figures = dashboardFigures({
       now: nowIso,
       timeZone: SHOP_TIME_ZONE,

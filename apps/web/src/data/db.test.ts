@@ -24,7 +24,9 @@ describe('the local database', () => {
 
   it('runs transactions with strict durability', async () => {
     const durability = await tx('rw', ['meta'], () =>
-      Promise.resolve((Dexie.currentTransaction as unknown as { idbtrans: IDBTransaction }).idbtrans.durability),
+      Promise.resolve(
+        (Dexie.currentTransaction as unknown as { idbtrans: IDBTransaction }).idbtrans.durability,
+      ),
     );
     expect(durability).toBe('strict');
   });
@@ -38,8 +40,8 @@ describe('the local database', () => {
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    expect(await tx('r', ['products', 'meta'], async (t) => [await t.products.count(), await t.meta.count()])).toEqual([
-      0, 0,
-    ]);
+    expect(
+      await tx('r', ['products', 'meta'], async (t) => [await t.products.count(), await t.meta.count()]),
+    ).toEqual([0, 0]);
   });
 });

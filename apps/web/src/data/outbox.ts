@@ -23,17 +23,15 @@ export async function recordOperations(
   // The last entry guards against a lost counter: seq must never repeat on this device.
   const last = await t.outbox.orderBy('seq').last();
   const first = Math.max(await readMetaNumber(t, META.outboxSeq), last?.seq ?? 0) + 1;
-  const entries = operations.map(
-    ({ type, payload }, index): OutboxEntry => ({
-      opId: newId(),
-      deviceId,
-      seq: first + index,
-      type,
-      payload,
-      at,
-      status: 'pending',
-    }),
-  );
+  const entries = operations.map(({ type, payload }, index): OutboxEntry => ({
+    opId: newId(),
+    deviceId,
+    seq: first + index,
+    type,
+    payload,
+    at,
+    status: 'pending',
+  }));
   await t.outbox.bulkAdd(entries);
   await writeMeta(t, META.outboxSeq, first + entries.length - 1);
   return entries;

@@ -44,7 +44,11 @@ describe('the catalogue', () => {
   });
 
   it('lists newest first, finds by barcode and gives the categories', async () => {
-    const older = aProduct({ createdAt: '2025-01-01T00:00:00.000Z', category: 'Huiles', barcode: '6111242100015' });
+    const older = aProduct({
+      createdAt: '2025-01-01T00:00:00.000Z',
+      category: 'Huiles',
+      barcode: '6111242100015',
+    });
     const newer = aProduct({ createdAt: '2025-02-01T00:00:00.000Z', category: 'Épicerie' });
     await saveProduct(older);
     await saveProduct(newer);

@@ -24,7 +24,9 @@ describe('sales and the dashboard', () => {
   });
 
   it('adds up days in Morocco time, the last 7 days, the month from the 1st and the top 3', async () => {
-    const products = ['A', 'B', 'C', 'D'].map((name) => aProduct({ name, stock: 100, salePrice: 1000, vat: 0 }));
+    const products = ['A', 'B', 'C', 'D'].map((name) =>
+      aProduct({ name, stock: 100, salePrice: 1000, vat: 0 }),
+    );
     await storeRecords({ products });
     const sell = async (at: string, ...quantities: number[]) => {
       let cart = emptyCart();

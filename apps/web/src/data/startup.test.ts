@@ -61,16 +61,20 @@ describe('app start', () => {
     const good = aProduct();
     const goodCustomer = aCustomer();
     await storeRecords({ products: [good], customers: [goodCustomer] });
-    await tx('rw', ['products', 'customers', 'sales', 'settings', 'outbox', 'dailyTotals', 'photos'], async (t) => {
-      await t.products.put({ ...aProduct(), salePrice: Number.NaN });
-      await t.products.put({ ...aProduct(), name: '' });
-      await t.customers.put({ ...aCustomer(), creditBalance: -5 });
-      await t.sales.put({ id: 'not-a-uuid', items: [] } as never);
-      await t.settings.put({ ...DEFAULT_SETTINGS, currency: 'XYZ' } as never);
-      await t.outbox.put({ seq: 1, opId: 'x' } as never);
-      await t.dailyTotals.put({ day: 'hier', count: 1, subtotal: 0, vat: 0, total: 0 });
-      await t.photos.put({ id: 'p', blob: 'data:image/png;base64,AAAA' } as never);
-    });
+    await tx(
+      'rw',
+      ['products', 'customers', 'sales', 'settings', 'outbox', 'dailyTotals', 'photos'],
+      async (t) => {
+        await t.products.put({ ...aProduct(), salePrice: Number.NaN });
+        await t.products.put({ ...aProduct(), name: '' });
+        await t.customers.put({ ...aCustomer(), creditBalance: -5 });
+        await t.sales.put({ id: 'not-a-uuid', items: [] } as never);
+        await t.settings.put({ ...DEFAULT_SETTINGS, currency: 'XYZ' } as never);
+        await t.outbox.put({ seq: 1, opId: 'x' } as never);
+        await t.dailyTotals.put({ day: 'hier', count: 1, subtotal: 0, vat: 0, total: 0 });
+        await t.photos.put({ id: 'p', blob: 'data:image/png;base64,AAAA' } as never);
+      },
+    );
     const ready = await prepareLocalData();
     expect(ready.removedCorrupt).toBe(8);
     expect(ready.settings).toEqual(DEFAULT_SETTINGS);

@@ -18,7 +18,11 @@ describe('stock changes', () => {
     expect(movements.map((m) => m.kind)).toEqual(['adjustment', 'adjustment', 'adjustment']);
     expect(stockFromMovements(movements)).toBe(10);
     expect((await getProduct(product.id))?.stock).toBe(10);
-    expect((await pendingOperations()).map((op) => op.type)).toEqual(['stock.move', 'stock.move', 'stock.move']);
+    expect((await pendingOperations()).map((op) => op.type)).toEqual([
+      'stock.move',
+      'stock.move',
+      'stock.move',
+    ]);
   });
 
   it('refuses to take the stock below 0 ("Le stock ne peut pas être négatif") and writes nothing', async () => {

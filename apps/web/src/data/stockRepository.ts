@@ -55,7 +55,11 @@ export function countStock(productId: string, counted: number, note?: string): P
 }
 
 /** Goods received from a supplier. */
-export function restockProduct(productId: string, quantity: number, note?: string): Promise<StockUpdateResult> {
+export function restockProduct(
+  productId: string,
+  quantity: number,
+  note?: string,
+): Promise<StockUpdateResult> {
   return changeStock(productId, (product, ctx) => restock(product, quantity, ctx, note));
 }
 
