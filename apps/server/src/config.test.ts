@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaultWebRoot, loadConfig } from './config.js';
+
+const cwd = '/srv/hanouti';
+
+function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {
+  try {
+    loadConfig(env, cwd);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    expect(loadConfig({}, cwd)).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/hanouti/data',
+      databaseUrl: undefined,
+      webRoot: defaultWebRoot,
+      logLevel: 'info',
+    });
+  });
+
+  it('finds the built web app next to this package, not in the current directory', () => {
+    expect(defaultWebRoot.replaceAll('\\', '/')).toMatch(/\/apps\/web\/dist$/);
+  });
+
+  it('reads every variable and resolves relative paths from the current directory', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'var/hanouti',
+        DATABASE_URL: 'postgresql://app:secret@db.local:5432/hanouti',
+        WEB_ROOT: '/opt/web',
+        LOG_LEVEL: 'WARN',
+      },
+      cwd,
+    );
+    expect(config).toEqual({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/srv/hanouti/var/hanouti',
+      databaseUrl: 'postgresql://app:secret@db.local:5432/hanouti',
+      webRoot: '/opt/web',
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ', LOG_LEVEL: '' }, cwd)).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it.each(['abc', '-1', '65536', '80.5', '8080x'])('rejects PORT=%s', (port) => {
+    expect(problemsOf({ PORT: port })).toEqual([
+      `PORT must be a whole number between 0 and 65535 (got "${port}")`,
+    ]);
+  });
+
+  it('rejects an unknown LOG_LEVEL', () => {
+    expect(problemsOf({ LOG_LEVEL: 'loud' })).toEqual([
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ]);
+  });
+
+  it('rejects a DATABASE_URL that is not a PostgreSQL URL, without echoing it (it may hold a password)', () => {
+    const problems = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/shop' });
+    expect(problems).toEqual(['DATABASE_URL must be a postgres:// or postgresql:// connection URL']);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  it('reports every bad variable at once in a readable message', () => {
+    try {
+      loadConfig({ PORT: 'http', LOG_LEVEL: 'chatty', DATABASE_URL: 'nope' }, cwd);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const { message, problems } = error as ConfigError;
+      expect(problems).toHaveLength(3);
+      expect(message).toMatch(/^Invalid server configuration:\n {2}- PORT /);
+    }
+  });
+});

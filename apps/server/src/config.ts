@@ -1,0 +1,94 @@
+// Server settings read once from the environment, validated, with the defaults an operator expects.
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute; PGlite keeps its files in `<dataDir>/pglite`. */
+  dataDir: string;
+  /** When set the server uses this PostgreSQL database instead of PGlite. */
+  databaseUrl: string | undefined;
+  /** Absolute folder of the built web app. */
+  webRoot: string;
+  logLevel: LogLevel;
+}
+
+/** The built PWA next to this package (apps/web/dist), whether we run from src/ or dist/. */
+export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Thrown with every problem found, one per line, ready to print for the operator. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid server configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+// An empty variable (PORT= in an env file) means "not set", so the default applies.
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+);
+
+const envSchema = z.object({
+  PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number between 0 and 65535')
+      .transform(Number)
+      .pipe(z.number().max(65535, 'must be a whole number between 0 and 65535'))
+      .default(8080),
+  ),
+  HOST: optionalText.pipe(z.string().default('0.0.0.0')),
+  DATA_DIR: optionalText.pipe(z.string().default('./data')),
+  DATABASE_URL: optionalText.pipe(
+    z.string().refine(isPostgresUrl, 'must be a postgres:// or postgresql:// connection URL').optional(),
+  ),
+  WEB_ROOT: optionalText,
+  LOG_LEVEL: optionalText.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .pipe(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }))
+      .default('info'),
+  ),
+});
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'postgres:' || protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the settings from `env`; relative paths are taken from `cwd`. Throws ConfigError. */
+export function loadConfig(env: NodeJS.ProcessEnv, cwd: string): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const variable = issue.path.join('.');
+        // A connection URL may hold a password: never echo it back into logs.
+        const echo = typeof env[variable] === 'string' && variable !== 'DATABASE_URL';
+        return `${variable} ${issue.message}${echo ? ` (got "${env[variable]}")` : ''}`;
+      }),
+    );
+  }
+  const settings = parsed.data;
+  const fromCwd = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+  return {
+    port: settings.PORT,
+    host: settings.HOST,
+    dataDir: fromCwd(settings.DATA_DIR),
+    databaseUrl: settings.DATABASE_URL,
+    webRoot: settings.WEB_ROOT === undefined ? defaultWebRoot : fromCwd(settings.WEB_ROOT),
+    logLevel: settings.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,73 @@
+// One error shape for every API answer, { error: code, message }, never a stack trace.
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** What every failed request receives. `error` is a stable code for programs, `message` is for people. */
+export interface ErrorBody {
+  error: string;
+  message: string;
+}
+
+/** Thrown by route handlers for an expected failure: the client gets this status, code and message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound: ErrorBody = { error: 'not_found', message: 'Ressource introuvable' };
+const internalError: ErrorBody = { error: 'internal_error', message: 'Erreur interne du serveur' };
+const serviceUnavailable: ErrorBody = {
+  error: 'service_unavailable',
+  message: 'Service momentanément indisponible',
+};
+
+const knownFailures: Readonly<Partial<Record<number, ErrorBody>>> = {
+  400: { error: 'bad_request', message: 'Requête invalide' },
+  401: { error: 'unauthorized', message: 'Authentification requise' },
+  403: { error: 'forbidden', message: 'Accès refusé' },
+  404: notFound,
+  405: { error: 'method_not_allowed', message: 'Méthode non autorisée' },
+  406: { error: 'not_acceptable', message: 'Format de réponse non disponible' },
+  408: { error: 'request_timeout', message: 'Délai de la requête dépassé' },
+  409: { error: 'conflict', message: 'Conflit avec les données existantes' },
+  413: { error: 'payload_too_large', message: 'Requête trop volumineuse' },
+  415: { error: 'unsupported_media_type', message: 'Type de contenu non pris en charge' },
+  429: { error: 'too_many_requests', message: 'Trop de requêtes, réessayez plus tard' },
+};
+
+/** The HTTP status an error should produce: its own 4xx/5xx status, otherwise 500. */
+export function statusOf(error: { statusCode?: unknown }): number {
+  const status = error.statusCode;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599
+    ? status
+    : 500;
+}
+
+/** What the client may see of an error: our own messages and validation details, nothing internal. */
+export function errorBodyFor(error: FastifyError | ApiError, status: number): ErrorBody {
+  if (error instanceof ApiError) return { error: error.code, message: error.message };
+  if (status === 400 && 'validation' in error && error.validation !== undefined) {
+    // Schema validation messages name the offending field, which an integrator needs; they hold no secrets.
+    return { error: 'validation_failed', message: error.message };
+  }
+  if (status >= 500) return status === 503 ? serviceUnavailable : internalError;
+  return knownFailures[status] ?? { error: 'request_failed', message: 'Requête refusée' };
+}
+
+/** Installs the JSON error and not-found answers on the whole server. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler<FastifyError | ApiError>((error, request, reply) => {
+    const status = statusOf(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ err: error, statusCode: status }, 'request refused');
+    return reply.code(status).type('application/json; charset=utf-8').send(errorBodyFor(error, status));
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).type('application/json; charset=utf-8').send(notFound),
+  );
+}
