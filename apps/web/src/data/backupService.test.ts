@@ -1,4 +1,10 @@
-import { addProductToCart, emptyCart, setCartCustomer, setPaymentMethod } from '@hanouti/core';
+import {
+  addProductToCart,
+  DEFAULT_IMPORT_LIMITS,
+  emptyCart,
+  setCartCustomer,
+  setPaymentMethod,
+} from '@hanouti/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportAll, importBackupFile } from './backupService';
 import { completeSale } from './checkoutRepository';
@@ -189,7 +195,11 @@ describe('import', () => {
 
     it('refuses a file too large to be a backup without reading it', async () => {
       const text = vi.fn(() => Promise.reject(new Error('must not be read')));
-      const huge = { name: 'enorme.json', size: 200 * 1024 * 1024, text } as unknown as File;
+      const huge = {
+        name: 'enorme.json',
+        size: DEFAULT_IMPORT_LIMITS.maxChars * 3 + 1,
+        text,
+      } as unknown as File;
       expect(await importBackupFile(huge)).toMatchObject({
         ok: false,
         error: 'import-invalid',

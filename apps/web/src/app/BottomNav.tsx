@@ -1,0 +1,61 @@
+// The bottom bar: the six main pages as real links, the current one highlighted, labels cut short on narrow phones.
+import { clsx } from 'clsx';
+import { Boxes, House, Package, Settings, ShoppingCart, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { pageHash } from './navigation';
+import type { PageId } from './navigation';
+import { NAV_PAGES } from './pages';
+import type { NavPageId } from './pages';
+
+const NAV_ICONS: Record<NavPageId, LucideIcon> = {
+  dashboard: House,
+  catalog: Package,
+  sale: ShoppingCart,
+  customers: Users,
+  inventory: Boxes,
+  settings: Settings,
+};
+
+export function BottomNav({ current }: { current: PageId }) {
+  const { t } = useTranslation();
+  return (
+    <nav
+      aria-label={t('app.mainNavigation')}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-raised backdrop-blur"
+    >
+      <ul className="mx-auto grid max-w-xl grid-cols-6">
+        {NAV_PAGES.map((page) => {
+          const Icon = NAV_ICONS[page];
+          const active = page === current;
+          return (
+            <li key={page} className="min-w-0">
+              <a
+                href={pageHash(page)}
+                aria-current={active ? 'page' : undefined}
+                data-page={page}
+                className={clsx(
+                  'flex min-h-16 flex-col items-center justify-center gap-0.5 px-0.5 text-xs font-medium transition-colors',
+                  active ? 'text-brand-800' : 'text-muted hover:text-brand-700',
+                )}
+              >
+                <span
+                  aria-hidden="true"
+                  className={clsx(
+                    'inline-flex h-8 w-12 items-center justify-center rounded-full transition-colors',
+                    active && 'bg-brand-100',
+                  )}
+                >
+                  <Icon className="size-5.5" strokeWidth={active ? 2.4 : 2} />
+                </span>
+                <span className={clsx('block w-full truncate text-center', active && 'font-bold')}>
+                  {t(`pages.${page}.nav`)}
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

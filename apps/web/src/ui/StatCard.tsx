@@ -1,0 +1,43 @@
+// One figure of the shop at a glance (revenue, stock value, alerts), with a label and an optional hint.
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+
+export type StatTone = 'brand' | 'accent' | 'danger' | 'neutral';
+
+const tones: Record<StatTone, string> = {
+  brand: 'bg-brand-50 text-brand-700',
+  accent: 'bg-saffron-100 text-saffron-700',
+  danger: 'bg-red-50 text-red-700',
+  neutral: 'bg-stone-100 text-stone-700',
+};
+
+export interface StatCardProps {
+  label: ReactNode;
+  value: ReactNode;
+  icon?: ReactNode;
+  hint?: ReactNode;
+  tone?: StatTone;
+}
+
+export function StatCard({ label, value, icon, hint, tone = 'brand' }: StatCardProps) {
+  return (
+    <div className="flex flex-col gap-1 rounded-2xl bg-white p-4 shadow-card ring-1 ring-line/60">
+      <div className="flex items-center gap-2">
+        {icon ? (
+          <span
+            aria-hidden="true"
+            className={clsx(
+              'inline-flex size-9 shrink-0 items-center justify-center rounded-xl [&>svg]:size-5',
+              tones[tone],
+            )}
+          >
+            {icon}
+          </span>
+        ) : null}
+        <p className="min-w-0 truncate text-sm font-medium text-muted">{label}</p>
+      </div>
+      <p className="text-xl font-bold break-words text-ink tabular-nums">{value}</p>
+      {hint ? <p className="truncate text-sm text-muted">{hint}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import '../i18n/i18n';
+import { Button } from './Button';
+import { Checkbox } from './Checkbox';
+import { Dialog } from './Dialog';
+import { Switch } from './Switch';
+import { Tabs } from './Tabs';
+import { Toaster } from './Toaster';
+import { dismissToast, toast } from './toastStore';
+
+function SwitchHarness() {
+  const [on, setOn] = useState(false);
+  return <Switch label="Imprimante" checked={on} onCheckedChange={setOn} />;
+}
+
+function CheckboxHarness() {
+  const [on, setOn] = useState(false);
+  return <Checkbox label="Tout sélectionner" checked={on} onCheckedChange={setOn} />;
+}
+
+function DialogHarness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Ouvrir</Button>
+      <Dialog open={open} onOpenChange={setOpen} title="Nouveau client">
+        <p>Formulaire</p>
+      </Dialog>
+    </>
+  );
+}
+
+function TabsHarness() {
+  const [value, setValue] = useState<'all' | 'low'>('all');
+  return (
+    <>
+      <Tabs
+        label="Filtre"
+        value={value}
+        onValueChange={setValue}
+        items={[
+          { value: 'all', label: 'Tout' },
+          { value: 'low', label: 'Faible' },
+        ]}
+      />
+      <output>{value}</output>
+    </>
+  );
+}
+
+describe('UI kit', () => {
+  it('toggles a labelled switch and checkbox', () => {
+    render(
+      <>
+        <SwitchHarness />
+        <CheckboxHarness />
+      </>,
+    );
+    const printer = screen.getByRole('switch', { name: 'Imprimante' });
+    expect(printer.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(printer);
+    expect(printer.getAttribute('aria-checked')).toBe('true');
+    const all = screen.getByRole('checkbox', { name: 'Tout sélectionner' });
+    fireEvent.click(all);
+    expect(all.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('opens a titled dialog and closes it with its close button', () => {
+    render(<DialogHarness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    expect(screen.getByRole('dialog', { name: 'Nouveau client' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('switches tabs', () => {
+    render(<TabsHarness />);
+    const low = screen.getByRole('tab', { name: 'Faible' });
+    fireEvent.mouseDown(low, { button: 0 });
+    expect(screen.getByRole('status').textContent).toBe('low');
+  });
+
+  it('shows a toast announced from outside React and removes it on dismiss', () => {
+    render(<Toaster />);
+    let id = 0;
+    act(() => {
+      id = toast({ title: 'Sauvegardé!', tone: 'success' });
+    });
+    expect(screen.getByText('Sauvegardé!')).toBeTruthy();
+    act(() => dismissToast(id));
+    expect(screen.queryByText('Sauvegardé!')).toBeNull();
+  });
+});
