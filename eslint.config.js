@@ -16,6 +16,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dev-dist/**',
+      '**/dist-harness/**',
+      'e2e/bench-results/**',
       'data/**',
       'coverage/**',
       'e2e/artifacts/**',

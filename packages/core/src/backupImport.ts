@@ -30,7 +30,7 @@ export type ImportLimits = {
 };
 
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
-  maxChars: 50 * 1024 * 1024,
+  maxChars: 500 * 1024 * 1024,
   maxDepth: 32,
   maxReasons: 50,
   maxPhotoChars: Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 64,

@@ -1,0 +1,208 @@
+// The data harness page (never shipped): the app's real data layer behind window.hanoutiHarness, for fault tests and the bench.
+import {
+  addBulkToCart,
+  addProductToCart,
+  buildSearchIndex,
+  emptyCart,
+  searchIndex,
+  setCartCustomer,
+  setLineQuantity,
+  setPaymentMethod,
+  type Cart,
+} from '@hanouti/core';
+import { Dexie } from 'dexie';
+import type {
+  HanoutiHarness,
+  HarnessImportOutcome,
+  HarnessSaleOutcome,
+  HarnessSaleRequest,
+  KeystrokeTiming,
+} from '../../../e2e/support/harnessApi';
+import { exportAll, importBackupFile } from '../src/data/backupService';
+import { completeSale } from '../src/data/checkoutRepository';
+import { listCustomers } from '../src/data/customersRepository';
+import { loadDashboard } from '../src/data/dashboardRepository';
+import { DATABASE_NAME, db, TABLES, tx, type TableName } from '../src/data/db';
+import { getProduct, listProducts } from '../src/data/productsRepository';
+import { prepareLocalData } from '../src/data/startup';
+import { createFaultSwitch } from './faultInjection';
+import { watchResponsiveness } from './responsiveness';
+
+const faults = createFaultSwitch();
+// Middlewares are stacked when the database opens, so the switch is in place (and off) before anything runs.
+db.use(faults.middleware);
+
+const statusLine = document.querySelector('output');
+function show(text: string): void {
+  if (statusLine) statusLine.textContent = text;
+}
+
+const ALL_TABLES = Object.values(TABLES) as TableName[];
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - start };
+}
+
+async function cartFor(request: HarnessSaleRequest): Promise<Cart> {
+  let cart = emptyCart();
+  for (const { productId, quantity } of request.lines) {
+    const product = await getProduct(productId);
+    if (!product) throw new Error(`produit inconnu : ${productId}`);
+    if (product.isBulk) {
+      const added = addBulkToCart(cart, product, quantity);
+      if (!added.ok) throw new Error(`pesée refusée : ${added.error}`);
+      cart = added.cart;
+    } else {
+      const existing = cart.lines.find((line) => line.productId === productId)?.quantity ?? 0;
+      cart = setLineQuantity(addProductToCart(cart, product), productId, existing + quantity);
+    }
+  }
+  if (request.customerId) cart = setCartCustomer(cart, request.customerId);
+  if (request.paymentMethod) cart = setPaymentMethod(cart, request.paymentMethod);
+  return cart;
+}
+
+async function checkoutTimed(cart: Cart, now?: string): Promise<HarnessSaleOutcome> {
+  const { value: result, ms } = await timed(() => completeSale(cart, now ? { now: new Date(now) } : {}));
+  if (!result.ok) {
+    show(`Vente non enregistrée (${result.error})`);
+    return { ok: false, error: result.error, ms };
+  }
+  show(`Vente enregistrée : ${result.sale.ticketNumber}`);
+  return {
+    ok: true,
+    saleId: result.sale.id,
+    ticketNumber: result.sale.ticketNumber,
+    total: result.sale.total,
+    ms,
+  };
+}
+
+async function importFile(file: File): Promise<HarnessImportOutcome> {
+  const start = performance.now();
+  const { value: outcome, responsiveness } = await watchResponsiveness(() => importBackupFile(file));
+  const ms = performance.now() - start;
+  const report = outcome.report;
+  const accepted = report
+    ? Object.fromEntries(Object.entries(report.lists).map(([list, { accepted }]) => [list, accepted]))
+    : undefined;
+  show(outcome.ok ? 'Données importées avec succès!' : `Import refusé (${outcome.reason})`);
+  return {
+    ok: outcome.ok,
+    ...(outcome.ok ? {} : { error: outcome.error, reason: outcome.reason }),
+    ...(report ? { rejectedCount: report.rejectedCount } : {}),
+    ...(accepted ? { accepted } : {}),
+    bytes: file.size,
+    ms,
+    responsiveness,
+  };
+}
+
+async function sha256Hex(blob: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const harness: HanoutiHarness = {
+  async prepare() {
+    const { seeded, removedCorrupt } = await prepareLocalData();
+    show('Prêt');
+    return { seeded, removedCorrupt };
+  },
+  async reset() {
+    db.close();
+    await Dexie.delete(DATABASE_NAME);
+    show('Base supprimée');
+  },
+  async counts() {
+    return tx('r', ALL_TABLES, async (t) => {
+      const counts: Record<string, number> = {};
+      for (const name of ALL_TABLES) counts[name] = await t[name].count();
+      return counts;
+    });
+  },
+  async snapshot() {
+    const tables = await tx('r', ALL_TABLES, async (t) => {
+      const rows: Record<string, unknown[]> = {};
+      for (const name of ALL_TABLES) {
+        const all: unknown[] = await t[name].toArray();
+        rows[name] =
+          name === 'photos'
+            ? (await t.photos.toArray()).map(({ id, mime, blob }) => ({ id, mime, size: blob.size }))
+            : all;
+      }
+      return rows;
+    });
+    return JSON.stringify(tables);
+  },
+  async products(limit = Infinity) {
+    const products = await listProducts();
+    return products.slice(0, limit).map(({ id, name, stock, isBulk }) => ({ id, name, stock, isBulk }));
+  },
+  async customerIds(limit = Infinity) {
+    return (await listCustomers()).slice(0, limit).map((customer) => customer.id);
+  },
+  async exportText(now) {
+    const { blob } = await exportAll(now ? { now: new Date(now) } : {});
+    return blob.text();
+  },
+  async exportMeasured(now) {
+    const { value, ms } = await timed(() => exportAll(now ? { now: new Date(now) } : {}));
+    return { bytes: value.blob.size, sha256: await sha256Hex(value.blob), ms };
+  },
+  importText(text, fileName = 'hanouti-sauvegarde.json') {
+    return importFile(new File([text], fileName, { type: 'application/json' }));
+  },
+  async importUrl(url, fileName = 'hanouti-sauvegarde.json') {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return importFile(new File([await response.blob()], fileName, { type: 'application/json' }));
+  },
+  async sell(request) {
+    return checkoutTimed(await cartFor(request), request.now);
+  },
+  completeSale: checkoutTimed,
+  async sellMany(requests) {
+    const outcomes: HarnessSaleOutcome[] = [];
+    for (const request of requests) outcomes.push(await checkoutTimed(await cartFor(request), request.now));
+    return outcomes;
+  },
+  loadDashboard: (now) => loadDashboard(now ? new Date(now) : new Date()),
+  async measureDashboard(runs, now) {
+    const at = now ? new Date(now) : new Date();
+    const timings: number[] = [];
+    for (let i = 0; i < runs; i++) timings.push((await timed(() => loadDashboard(at))).ms);
+    return timings;
+  },
+  async searchKeystrokes(words) {
+    // Exactly what the catalogue screen does (useProductSearch): index the newest-first list once, then
+    // search name and brand on every keystroke.
+    const products = await listProducts();
+    const indexStart = performance.now();
+    const index = buildSearchIndex(products);
+    const indexMs = performance.now() - indexStart;
+    const keystrokes: KeystrokeTiming[] = [];
+    for (const word of words) {
+      for (let length = 1; length <= word.length; length++) {
+        const query = word.slice(0, length);
+        const start = performance.now();
+        const results = searchIndex(index, query, {});
+        keystrokes.push({ query, ms: performance.now() - start, results: results.length });
+      }
+    }
+    return { indexMs, products: products.length, keystrokes };
+  },
+  injectFault: (plan) => faults.arm(plan),
+  clearFault: () => faults.disarm(),
+  faultReport: () => faults.report(),
+  async storageEstimate() {
+    const { usage = 0, quota = 0 } = await navigator.storage.estimate();
+    return { usage, quota };
+  },
+  status: () => statusLine?.textContent ?? '',
+};
+
+window.hanoutiHarness = harness;
+show('Harnais chargé');

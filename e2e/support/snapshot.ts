@@ -1,0 +1,27 @@
+// Reads the harness's database snapshot back into typed tables, for assertions on what a change wrote.
+import type { CreditTransaction, Customer, Product, Sale, Settings, StockMovement } from '@hanouti/core';
+
+export type OutboxEntryLike = { seq: number; opId: string; type: string; payload: unknown; status: string };
+export type SnapshotTables = {
+  products: Product[];
+  photos: { id: string; mime: string; size: number }[];
+  sales: Sale[];
+  stockMovements: StockMovement[];
+  customers: Customer[];
+  creditTransactions: CreditTransaction[];
+  settings: Settings[];
+  outbox: OutboxEntryLike[];
+  meta: { key: string; value: unknown }[];
+  dailyTotals: { day: string; count: number; subtotal: number; vat: number; total: number }[];
+  productSales: {
+    productId: string;
+    productName: string;
+    quantity: number;
+    revenue: number;
+    lastSoldAt: string;
+  }[];
+};
+
+export function parseSnapshot(text: string): SnapshotTables {
+  return JSON.parse(text) as SnapshotTables;
+}
