@@ -1,106 +1,243 @@
-// Catalogue Produits: search by name or brand, filter by category, each product with price, stock and margin.
+// Catalogue Produits: search, category chips, a virtualised list of cards, the product form and bulk delete.
 import { clsx } from 'clsx';
-import { Package, PackageSearch } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { ArrowLeft, Package, PackageSearch, Plus, Trash } from 'lucide-react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchCatalog, stockStatus } from '@hanouti/core';
 import type { Product } from '@hanouti/core';
-import { useShopFormat } from '../../app/useShopFormat';
-import { useProducts } from '../../data/productsRepository';
+import {
+  deleteProduct,
+  deleteProducts,
+  useCategories,
+  useProductSearch,
+} from '../../data/productsRepository';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
 import { EmptyState } from '../../ui/EmptyState';
+import { IconButton } from '../../ui/IconButton';
 import { SearchField } from '../../ui/SearchField';
-import { StockBadge } from '../inventory/StockBadge';
+import { toast } from '../../ui/toastStore';
+import { CatalogErrorBoundary } from './CatalogErrorBoundary';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ProductCard } from './ProductCard';
+import { keepExisting, selectAllState, toggleAll, toggleSelected } from './selection';
+import { WindowVirtualList } from './WindowVirtualList';
+
+// The form brings react-hook-form, zod's resolver and the camera: loaded when first opened.
+const ProductModal = lazy(() =>
+  import('./ProductModal').then((module) => ({ default: module.ProductModal })),
+);
 
 const ALL = '';
+const CARD_HEIGHT = 112;
 
-function ProductCard({ product }: { product: Product }) {
-  const { t } = useTranslation();
-  const format = useShopFormat();
-  const alert = stockStatus(product) !== 'ok';
+type Editing = { mode: 'add' } | { mode: 'edit'; product: Product } | undefined;
+
+export function CatalogPage() {
   return (
-    <li className="flex gap-3 rounded-2xl bg-white p-3 shadow-card ring-1 ring-line/60">
-      <span
-        aria-hidden="true"
-        className="inline-flex size-14 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600"
-      >
-        <Package className="size-7" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold text-ink">{product.name}</p>
-        <p className="truncate text-sm text-muted">
-          {[product.brand, product.category].filter(Boolean).join(' · ')}
-        </p>
-        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="font-bold text-brand-800 tabular-nums">{format.money(product.salePrice)}</span>
-          <span className={clsx('text-sm tabular-nums', alert ? 'font-semibold text-red-700' : 'text-muted')}>
-            {t('catalog.stock', { quantity: format.quantity(product.stock, product.isBulk) })}
-          </span>
-          {alert ? <StockBadge product={product} /> : null}
-        </div>
-        <p className="text-sm text-muted tabular-nums">
-          {t('catalog.margin', { amount: format.money(product.salePrice - product.purchasePrice) })}
-        </p>
-      </div>
-    </li>
+    <CatalogErrorBoundary>
+      <Catalog />
+    </CatalogErrorBoundary>
   );
 }
 
-export function CatalogPage() {
+function Catalog() {
   const { t } = useTranslation();
-  const products = useProducts();
+  const { t: tc } = useTranslation('catalog');
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState(ALL);
+  const categories = useCategories();
+  // Typing stays instant: the list follows the deferred query when the phone has a moment.
+  const deferredQuery = useDeferredValue(query);
+  const shown = useProductSearch(deferredQuery, category === ALL ? {} : { category });
+  const [editing, setEditing] = useState<Editing>();
+  const [deleting, setDeleting] = useState<Product>();
+  const [selecting, setSelecting] = useState(false);
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const [confirmBulk, setConfirmBulk] = useState(false);
 
-  const categories = useMemo(
-    () =>
-      [...new Set((products ?? []).map((product) => product.category))].sort((a, b) => a.localeCompare(b)),
-    [products],
-  );
-  const shown = useMemo(() => {
-    const inCategory = (products ?? []).filter(
-      (product) => category === ALL || product.category === category,
-    );
-    return query.trim() ? searchCatalog(inCategory, query) : inCategory;
-  }, [products, category, query]);
+  const shownIds = useMemo(() => (shown ?? []).map((product) => product.id), [shown]);
+  // A product deleted meanwhile must not stay counted; with no filter, "shown" is the whole catalogue.
+  const selected = useMemo(() => {
+    if (deferredQuery.trim() !== '' || category !== ALL) return selectedIds;
+    const existing = new Set(shownIds);
+    return keepExisting(selectedIds, (id) => existing.has(id));
+  }, [selectedIds, shownIds, deferredQuery, category]);
+  const allState = selectAllState(selected, shownIds);
 
-  if (products === undefined) return null;
-  if (products.length === 0) {
-    return <EmptyState icon={<Package />} title={t('catalog.emptyCatalog')} />;
+  const toggle = useCallback((id: string) => setSelectedIds((current) => toggleSelected(current, id)), []);
+  const edit = useCallback((product: Product) => setEditing({ mode: 'edit', product }), []);
+
+  const leaveSelection = () => {
+    setSelecting(false);
+    setSelectedIds(new Set());
+  };
+
+  async function deleteOne(product: Product) {
+    try {
+      await deleteProduct(product.id);
+      toast({ title: t('catalog.bulkDeleted', { count: 1 }), tone: 'success' });
+      setDeleting(undefined);
+    } catch (error) {
+      console.error('Product not deleted', error);
+      toast({ title: t('catalog.deleteFailed'), tone: 'error' });
+    }
   }
+
+  async function deleteSelected() {
+    try {
+      const count = await deleteProducts([...selected]);
+      toast({ title: t('catalog.bulkDeleted', { count }), tone: 'success' });
+      setConfirmBulk(false);
+      leaveSelection();
+    } catch (error) {
+      console.error('Products not deleted', error);
+      toast({ title: t('catalog.bulkDeleteFailed'), tone: 'error' });
+    }
+  }
+
+  if (shown === undefined || categories === undefined) return null;
+  // Category is required, so a catalogue without categories is a catalogue without products.
+  const catalogueEmpty = categories.length === 0;
+
   return (
     <div className="flex flex-col gap-3">
-      <SearchField label={t('catalog.searchPlaceholder')} value={query} onChange={setQuery} />
-      <div
-        role="group"
-        aria-label={t('catalog.categories')}
-        className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1"
-      >
-        {[ALL, ...categories].map((name) => (
-          <button
-            key={name || 'all'}
-            type="button"
-            aria-pressed={category === name}
-            onClick={() => setCategory(name)}
-            className={clsx(
-              'min-h-11 shrink-0 rounded-full px-4 text-sm font-semibold whitespace-nowrap ring-1 ring-inset transition-colors',
-              category === name
-                ? 'bg-brand-700 text-white ring-brand-700'
-                : 'bg-white text-brand-800 ring-line',
-            )}
-          >
-            {name === ALL ? t('app.all') : name}
-          </button>
-        ))}
-      </div>
-      {shown.length === 0 ? (
-        <EmptyState icon={<PackageSearch />} title={t('catalog.noProductFound')} />
+      {selecting ? (
+        <div
+          role="toolbar"
+          aria-label={tc('bulk.toolbar')}
+          className="sticky top-[calc(5.5rem+env(safe-area-inset-top))] z-20 flex flex-col rounded-2xl bg-brand-50 px-1 py-1 shadow-sm ring-1 ring-brand-100"
+        >
+          <div className="flex items-center gap-1">
+            <IconButton
+              label={tc('bulk.leave')}
+              icon={<ArrowLeft className="rtl:-scale-x-100" />}
+              onClick={leaveSelection}
+            />
+            <output
+              aria-live="polite"
+              className="min-w-0 flex-1 truncate font-semibold text-brand-900 tabular-nums"
+            >
+              {tc('bulk.selected', { count: selected.size })}
+            </output>
+            <Button
+              variant="danger"
+              icon={<Trash />}
+              disabled={selected.size === 0}
+              onClick={() => setConfirmBulk(true)}
+            >
+              {t('catalog.delete')}
+            </Button>
+          </div>
+          <div className="ps-3">
+            <Checkbox
+              label={tc('bulk.selectAll')}
+              checked={allState === 'all'}
+              disabled={shownIds.length === 0}
+              onCheckedChange={() => setSelectedIds((current) => toggleAll(current, shownIds))}
+            />
+          </div>
+        </div>
       ) : (
-        <ul className="flex flex-col gap-2">
-          {shown.map((product) => (
-            <ProductCard key={product.id} product={product} />
-          ))}
-        </ul>
+        <div className="flex gap-2">
+          <Button icon={<Plus />} className="flex-1" onClick={() => setEditing({ mode: 'add' })}>
+            {t('catalog.add')}
+          </Button>
+          <Button
+            variant="secondary"
+            icon={<Trash />}
+            disabled={catalogueEmpty}
+            onClick={() => setSelecting(true)}
+          >
+            {t('catalog.delete')}
+          </Button>
+        </div>
       )}
+      {catalogueEmpty ? (
+        <EmptyState
+          icon={<Package />}
+          title={t('catalog.emptyCatalog')}
+          description={tc('emptyCatalogHint')}
+          action={
+            <Button icon={<Plus />} onClick={() => setEditing({ mode: 'add' })}>
+              {t('catalog.addFirstProduct')}
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <SearchField label={t('catalog.searchPlaceholder')} value={query} onChange={setQuery} />
+          <div
+            role="group"
+            aria-label={t('catalog.categories')}
+            className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1"
+          >
+            {[ALL, ...categories].map((name) => (
+              <button
+                key={name || 'all'}
+                type="button"
+                aria-pressed={category === name}
+                onClick={() => setCategory(name)}
+                className={clsx(
+                  'min-h-11 shrink-0 rounded-full px-4 text-sm font-semibold whitespace-nowrap ring-1 ring-inset transition-colors',
+                  category === name
+                    ? 'bg-brand-700 text-white ring-brand-700'
+                    : 'bg-white text-brand-800 ring-line',
+                )}
+              >
+                {name === ALL ? t('app.all') : name}
+              </button>
+            ))}
+          </div>
+          <p className="text-sm text-muted" aria-live="polite">
+            {tc('resultCount', { count: shown.length })}
+          </p>
+          {shown.length === 0 ? (
+            <EmptyState icon={<PackageSearch />} title={t('catalog.noProductFound')} />
+          ) : (
+            <WindowVirtualList
+              label={tc('list')}
+              items={shown}
+              getKey={(product) => product.id}
+              estimateSize={CARD_HEIGHT}
+              renderItem={(product) => (
+                <ProductCard
+                  product={product}
+                  selecting={selecting}
+                  selected={selected.has(product.id)}
+                  onToggle={toggle}
+                  onEdit={edit}
+                  onDelete={setDeleting}
+                />
+              )}
+            />
+          )}
+        </>
+      )}
+      {editing ? (
+        <Suspense fallback={null}>
+          <ProductModal
+            key={editing.mode === 'edit' ? editing.product.id : 'new'}
+            product={editing.mode === 'edit' ? editing.product : undefined}
+            onClose={() => setEditing(undefined)}
+          />
+        </Suspense>
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => (open ? undefined : setDeleting(undefined))}
+        title={tc('deleteOne.title')}
+        description={tc('deleteOne.text', { name: deleting?.name ?? '' })}
+        confirmLabel={t('catalog.delete')}
+        onConfirm={() => (deleting ? deleteOne(deleting) : Promise.resolve())}
+      />
+      <ConfirmDialog
+        open={confirmBulk}
+        onOpenChange={setConfirmBulk}
+        title={tc('bulk.confirmTitle', { count: selected.size })}
+        description={tc('bulk.confirmText')}
+        confirmLabel={t('catalog.delete')}
+        onConfirm={deleteSelected}
+      />
     </div>
   );
 }

@@ -1,9 +1,17 @@
-// Gestion des Stocks: stock value and alerts, filter All / Low / Out, quick −1 / +1 / +10 on each product.
+// Gestion des Stocks: stock value and alerts, search, All / Low / Out, quick buttons, counts, deliveries, history.
 import { Ban, Boxes, ChevronRight, Coins, PackageSearch, TriangleExclamationPoint } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUICK_STOCK_STEPS, searchInventory, stockStatus, stockValue } from '@hanouti/core';
-import type { Product, QuickStockStep } from '@hanouti/core';
+import {
+  buildSearchIndex,
+  searchIndex,
+  stockAlerts,
+  stockStatus,
+  stockValue,
+  type Product,
+  type QuickStockStep,
+  type SearchField as SearchOn,
+} from '@hanouti/core';
 import { pageHash } from '../../app/navigation';
 import { useShopFormat } from '../../app/useShopFormat';
 import { useProducts } from '../../data/productsRepository';
@@ -13,60 +21,93 @@ import { SearchField } from '../../ui/SearchField';
 import { StatCard } from '../../ui/StatCard';
 import { Tabs } from '../../ui/Tabs';
 import { toast } from '../../ui/toastStore';
-import { StockBadge } from './StockBadge';
+import { WindowVirtualList } from '../catalog/WindowVirtualList';
+import { AlertPanel } from './AlertPanel';
+import { MovementHistorySheet } from './MovementHistorySheet';
+import { StockCard, type StockAction } from './StockCard';
+import { StockEntryDialog } from './StockEntryDialog';
 
 type StockFilter = 'all' | 'low' | 'out';
 
+/** Spec §5: the inventory search matches name, brand or category. */
+const INVENTORY_SEARCH: readonly SearchOn[] = ['name', 'brand', 'category'];
+const CARD_HEIGHT = 212;
+
 function useQuickStock() {
   const { t } = useTranslation();
-  return async (product: Product, step: QuickStockStep) => {
-    try {
-      const result = await adjustStock(product.id, step);
-      if (!result.ok && result.error === 'negative-stock') {
-        toast({ title: t('inventory.stockCannotBeNegative'), tone: 'error' });
-      } else if (!result.ok) {
+  return useCallback(
+    async (product: Product, step: QuickStockStep) => {
+      try {
+        const result = await adjustStock(product.id, step);
+        if (!result.ok && result.error === 'negative-stock') {
+          toast({ title: t('inventory.stockCannotBeNegative'), tone: 'error' });
+        } else if (!result.ok) {
+          toast({ title: t('inventory.stockUpdateFailed'), tone: 'error' });
+        }
+      } catch (error) {
+        console.error('Stock not updated', error);
         toast({ title: t('inventory.stockUpdateFailed'), tone: 'error' });
       }
-    } catch (error) {
-      console.error('Stock not updated', error);
-      toast({ title: t('inventory.stockUpdateFailed'), tone: 'error' });
-    }
-  };
-}
-
-function stepLabel(step: QuickStockStep) {
-  return step > 0 ? `+${step}` : `−${Math.abs(step)}`;
+    },
+    [t],
+  );
 }
 
 export function InventoryPage() {
   const { t } = useTranslation();
+  const { t: ti } = useTranslation('inventory');
   const format = useShopFormat();
   const products = useProducts();
   const quickStock = useQuickStock();
   const [filter, setFilter] = useState<StockFilter>('all');
   const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [action, setAction] = useState<{ product: Product; action: StockAction }>();
 
   const all = useMemo(() => products ?? [], [products]);
-  const low = all.filter((product) => stockStatus(product) === 'low').length;
-  const out = all.filter((product) => stockStatus(product) === 'out').length;
+  const index = useMemo(() => buildSearchIndex(all), [all]);
+  const byId = useMemo(() => new Map(all.map((product) => [product.id, product])), [all]);
+  const alerts = useMemo(() => stockAlerts(all), [all]);
+  const figures = useMemo(() => {
+    let low = 0;
+    let out = 0;
+    for (const product of all) {
+      const status = stockStatus(product);
+      if (status === 'low') low++;
+      else if (status === 'out') out++;
+    }
+    return { value: stockValue(all), low, out };
+  }, [all]);
   const shown = useMemo(() => {
-    const filtered = filter === 'all' ? all : all.filter((product) => stockStatus(product) === filter);
-    return query.trim() ? searchInventory(filtered, query) : filtered;
-  }, [all, filter, query]);
+    const found = searchIndex(index, deferredQuery, { fields: INVENTORY_SEARCH });
+    return filter === 'all' ? found : found.filter((product) => stockStatus(product) === filter);
+  }, [index, deferredQuery, filter]);
+
+  const onQuick = useCallback(
+    (product: Product, step: QuickStockStep) => void quickStock(product, step),
+    [quickStock],
+  );
+  const onAction = useCallback(
+    (product: Product, next: StockAction) => setAction({ product, action: next }),
+    [],
+  );
+  // The dialogs show the live product, so a count opened before a sale shows the stock after it.
+  const actionProduct = action ? byId.get(action.product.id) : undefined;
 
   if (products === undefined) return null;
   return (
     <div className="flex flex-col gap-3">
-      <StatCard icon={<Coins />} label={t('inventory.stockValue')} value={format.money(stockValue(all))} />
+      <StatCard icon={<Coins />} label={t('inventory.stockValue')} value={format.money(figures.value)} />
       <div className="grid grid-cols-2 gap-3">
         <StatCard
           tone="accent"
           icon={<TriangleExclamationPoint />}
           label={t('inventory.lowStock')}
-          value={low}
+          value={figures.low}
         />
-        <StatCard tone="danger" icon={<Ban />} label={t('inventory.outOfStock')} value={out} />
+        <StatCard tone="danger" icon={<Ban />} label={t('inventory.outOfStock')} value={figures.out} />
       </div>
+      <AlertPanel alerts={alerts} isBulk={(id) => byId.get(id)?.isBulk ?? false} />
       <SearchField label={t('inventory.searchPlaceholder')} value={query} onChange={setQuery} />
       <Tabs
         label={t('inventory.filter')}
@@ -81,46 +122,23 @@ export function InventoryPage() {
       {shown.length === 0 ? (
         <EmptyState
           icon={all.length === 0 ? <Boxes /> : <PackageSearch />}
-          title={t('catalog.noProductFound')}
+          title={all.length === 0 ? t('catalog.emptyCatalog') : ti(`empty.${filter}`)}
+          action={
+            all.length === 0 ? (
+              <a href={pageHash('catalog')} className="font-semibold text-brand-700 hover:underline">
+                {t('catalog.addFirstProduct')}
+              </a>
+            ) : undefined
+          }
         />
       ) : (
-        <ul className="flex flex-col gap-2">
-          {shown.map((product) => (
-            <li key={product.id} className="rounded-2xl bg-white p-3 shadow-card ring-1 ring-line/60">
-              <div className="flex items-start gap-2">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold text-ink">{product.name}</p>
-                  <p className="text-sm text-muted tabular-nums">
-                    {t('catalog.stock', { quantity: format.quantity(product.stock, product.isBulk) })}
-                    <span className="ms-3">
-                      {t('inventory.threshold', {
-                        threshold: format.quantity(product.reorderThreshold, product.isBulk),
-                      })}
-                    </span>
-                  </p>
-                </div>
-                <StockBadge product={product} />
-              </div>
-              <div className="mt-2 grid grid-cols-3 gap-2" dir="ltr">
-                {QUICK_STOCK_STEPS.map((step) => (
-                  <button
-                    key={step}
-                    type="button"
-                    aria-label={t('inventory.adjust', { step: stepLabel(step), name: product.name })}
-                    onClick={() => void quickStock(product, step)}
-                    className={
-                      step < 0
-                        ? 'min-h-11 rounded-xl bg-red-50 font-bold text-red-700 tabular-nums hover:bg-red-100'
-                        : 'min-h-11 rounded-xl bg-brand-50 font-bold text-brand-800 tabular-nums hover:bg-brand-100'
-                    }
-                  >
-                    {stepLabel(step)}
-                  </button>
-                ))}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <WindowVirtualList
+          label={ti('list')}
+          items={shown}
+          getKey={(product) => product.id}
+          estimateSize={CARD_HEIGHT}
+          renderItem={(product) => <StockCard product={product} onQuick={onQuick} onAction={onAction} />}
+        />
       )}
       <a
         href={pageHash('catalog')}
@@ -129,6 +147,17 @@ export function InventoryPage() {
         {t('inventory.seeCatalog')}
         <ChevronRight className="size-5 rtl:-scale-x-100" aria-hidden="true" />
       </a>
+      {action && actionProduct && action.action !== 'history' ? (
+        <StockEntryDialog
+          key={`${action.action}-${actionProduct.id}`}
+          kind={action.action}
+          product={actionProduct}
+          onClose={() => setAction(undefined)}
+        />
+      ) : null}
+      {action && actionProduct && action.action === 'history' ? (
+        <MovementHistorySheet product={actionProduct} onClose={() => setAction(undefined)} />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,95 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { listProducts, saveProduct } from '../../data/productsRepository';
+import { listStockMovements } from '../../data/stockRepository';
+import { aProduct, resetDatabase } from '../../data/testDatabase';
+import { ProductModal } from './ProductModal';
+import { clickAndSettle, renderScreen } from './testScreen';
+
+beforeEach(resetDatabase);
+
+const field = (name: string | RegExp) => screen.getByLabelText<HTMLInputElement>(name);
+const type = (name: string | RegExp, value: string) => fireEvent.change(field(name), { target: { value } });
+
+async function submit() {
+  await clickAndSettle(screen.getByRole('button', { name: 'Enregistrer' }));
+}
+
+describe('the product modal', () => {
+  it('requires a name and a category and saves nothing without them', async () => {
+    renderScreen(<ProductModal product={undefined} onClose={() => undefined} />);
+    expect(await screen.findByRole('dialog', { name: 'Ajouter un Produit' })).toBeTruthy();
+    await submit();
+    expect(await screen.findByText('Le nom du produit est obligatoire')).toBeTruthy();
+    expect(screen.getByText('La catégorie est obligatoire')).toBeTruthy();
+    expect(await listProducts()).toEqual([]);
+  });
+
+  it('turns an invalid price into 0 and shows what was typed', async () => {
+    renderScreen(<ProductModal product={undefined} onClose={() => undefined} />);
+    await screen.findByRole('dialog');
+    type('Prix de vente (MAD)', '12,5abc');
+    fireEvent.blur(field('Prix de vente (MAD)'));
+    expect(field('Prix de vente (MAD)').value).toBe('0');
+    expect(screen.getByText("« 12,5abc » n'est pas un nombre valide : remplacé par 0")).toBeTruthy();
+  });
+
+  it('refuses a negative stock with the spec message', async () => {
+    renderScreen(<ProductModal product={undefined} onClose={() => undefined} />);
+    await screen.findByRole('dialog');
+    type('Nom du produit *', 'Sucre');
+    type('Catégorie *', 'Épicerie');
+    type('Stock', '-4');
+    await submit();
+    expect(await screen.findByText('Le stock ne peut pas être négatif')).toBeTruthy();
+    expect(await listProducts()).toEqual([]);
+  });
+
+  it('adds a product in a new category with its prices in centimes and its opening stock', async () => {
+    const onClose = vi.fn();
+    renderScreen(<ProductModal product={undefined} onClose={onClose} />);
+    await screen.findByRole('dialog');
+    type('Nom du produit *', 'Sucre en morceaux');
+    type('Catégorie *', 'Épicerie');
+    type('Marque', 'Cosumar');
+    type("Prix d'achat (MAD)", '9,20');
+    type('Prix de vente (MAD)', '11.50');
+    type('Stock', '24');
+    fireEvent.change(screen.getByLabelText('TVA'), { target: { value: '14' } });
+    type('Code-barres', '6111245100012');
+    await submit();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [product] = await listProducts();
+    expect(product).toMatchObject({
+      name: 'Sucre en morceaux',
+      brand: 'Cosumar',
+      category: 'Épicerie',
+      purchasePrice: 920,
+      salePrice: 1150,
+      vat: 14,
+      stock: 24,
+      reorderThreshold: 5,
+      barcode: '6111245100012',
+    });
+    expect((await listStockMovements(product?.id ?? '')).map((m) => m.delta)).toEqual([24]);
+  });
+
+  it('edits a product picked from existing categories and keeps its stock', async () => {
+    const tea = aProduct({ name: 'Thé vert', category: 'Épicerie', stock: 8, salePrice: 1500 });
+    await saveProduct(tea);
+    await saveProduct(aProduct({ name: 'Savon', category: 'Hygiène' }));
+    const onClose = vi.fn();
+    renderScreen(<ProductModal product={tea} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier le Produit' });
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText<HTMLSelectElement>('Catégorie *').value).toBe('Épicerie'),
+    );
+    expect(field('Prix de vente (MAD)').value).toBe('15,00');
+    fireEvent.change(within(dialog).getByLabelText('Catégorie *'), { target: { value: 'Hygiène' } });
+    type('Prix de vente (MAD)', '16');
+    await submit();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const saved = (await listProducts()).find((p) => p.id === tea.id);
+    expect(saved).toMatchObject({ category: 'Hygiène', salePrice: 1600, stock: 8 });
+  });
+});
