@@ -1,73 +1,171 @@
-// Gestion Clients: search by name or phone; each customer with phone, credit balance and total purchases.
-import { clsx } from 'clsx';
-import { Phone, UserSearch, Users } from 'lucide-react';
+// Gestion Clients: search by name or phone, the carnet of each customer, and a multi-select delete mode.
+import { ArrowLeft, Trash2, UserPlus, UserSearch, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchCustomers } from '@hanouti/core';
-import { useShopFormat } from '../../app/useShopFormat';
-import { useCustomers } from '../../data/customersRepository';
+import type { Customer } from '@hanouti/core';
+import { deleteCustomers, useCustomers } from '../../data/customersRepository';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
+import { IconButton } from '../../ui/IconButton';
 import { SearchField } from '../../ui/SearchField';
+import { toast } from '../../ui/toastStore';
+import { AddCustomerDialog } from './AddCustomerDialog';
+import { CustomerCard } from './CustomerCard';
+import { HistoryDialog } from './HistoryDialog';
+import { LedgerDialog } from './LedgerDialog';
 
 export function CustomersPage() {
-  const { t } = useTranslation();
-  const format = useShopFormat();
+  const { t } = useTranslation('customers');
+  const { t: tApp } = useTranslation();
   const customers = useCustomers();
   const [query, setQuery] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [ledgerFor, setLedgerFor] = useState<string>();
+  const [historyFor, setHistoryFor] = useState<string>();
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
   const shown = useMemo(
     () => (query.trim() ? searchCustomers(customers ?? [], query) : (customers ?? [])),
     [customers, query],
   );
+  const byId = (id: string | undefined): Customer | undefined =>
+    id === undefined ? undefined : customers?.find((customer) => customer.id === id);
+  // Only customers still on the list count (one may have been deleted on another tab).
+  const chosen = (customers ?? []).filter((customer) => selected.has(customer.id));
+  const allShownSelected = shown.length > 0 && shown.every((customer) => selected.has(customer.id));
+
+  function leaveSelection() {
+    setSelecting(false);
+    setSelected(new Set());
+  }
+
+  function toggle(id: string, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  async function deleteChosen() {
+    setDeleting(true);
+    try {
+      const count = await deleteCustomers(chosen.map((customer) => customer.id));
+      toast({ title: tApp('customers.bulkDeleted', { count }), tone: 'success' });
+      setConfirming(false);
+      leaveSelection();
+    } catch (error) {
+      console.error('Customers not deleted', error);
+      toast({ title: tApp('customers.bulkDeleteFailed'), tone: 'error' });
+    } finally {
+      setDeleting(false);
+    }
+  }
 
   if (customers === undefined) return null;
-  if (customers.length === 0) return <EmptyState icon={<Users />} title={t('customers.noCustomers')} />;
+  const toolbar = selecting ? (
+    <div className="sticky top-[calc(6.5rem+env(safe-area-inset-top))] z-20 -mx-1 flex flex-col gap-1 rounded-2xl bg-brand-50 px-2 py-1 shadow-sm ring-1 ring-brand-100">
+      <div className="flex items-center gap-1">
+        <IconButton
+          label={t('exitSelection')}
+          icon={<ArrowLeft className="rtl:-scale-x-100" />}
+          onClick={leaveSelection}
+        />
+        <p className="flex-1 font-semibold text-brand-900" aria-live="polite">
+          {t('selectedCount', { count: chosen.length })}
+        </p>
+        <Button
+          variant="danger"
+          icon={<Trash2 />}
+          disabled={chosen.length === 0}
+          onClick={() => setConfirming(true)}
+        >
+          {t('deleteSelected')}
+        </Button>
+      </div>
+      <div className="px-2.5">
+        <Checkbox
+          label={t('selectAll')}
+          checked={allShownSelected}
+          onCheckedChange={(on) =>
+            setSelected(on ? new Set([...selected, ...shown.map((c) => c.id)]) : new Set())
+          }
+        />
+      </div>
+    </div>
+  ) : (
+    <div className="flex gap-2">
+      <Button icon={<UserPlus />} className="flex-1" onClick={() => setAdding(true)}>
+        {t('addCustomer')}
+      </Button>
+      {customers.length > 0 ? (
+        <Button variant="secondary" icon={<Trash2 />} onClick={() => setSelecting(true)}>
+          {t('select')}
+        </Button>
+      ) : null}
+    </div>
+  );
+
   return (
     <div className="flex flex-col gap-3">
-      <SearchField label={t('customers.searchPlaceholder')} value={query} onChange={setQuery} />
-      {shown.length === 0 ? (
-        <EmptyState icon={<UserSearch />} title={t('customers.noCustomerFound')} />
+      {toolbar}
+      {customers.length === 0 ? (
+        <EmptyState icon={<Users />} title={tApp('customers.noCustomers')} />
       ) : (
-        <ul className="flex flex-col gap-2">
-          {shown.map((customer) => (
-            <li
-              key={customer.id}
-              className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-card ring-1 ring-line/60"
-            >
-              <span
-                aria-hidden="true"
-                className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-saffron-100 text-lg font-bold text-saffron-700"
-              >
-                {customer.name.trim().charAt(0).toUpperCase()}
-              </span>
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-ink">{customer.name}</p>
-                {customer.phone ? (
-                  <p className="flex items-center gap-1 text-sm text-muted">
-                    <Phone className="size-3.5" aria-hidden="true" />
-                    <span dir="ltr" className="tabular-nums">
-                      {customer.phone}
-                    </span>
-                  </p>
-                ) : null}
-                <p className="text-sm text-muted tabular-nums">
-                  {t('customers.totalPurchases', { amount: format.money(customer.totalPurchases) })}
-                </p>
-              </div>
-              <div className="shrink-0 text-end">
-                <p className="text-xs text-muted">{t('customers.credit')}</p>
-                <p
-                  className={clsx(
-                    'font-bold tabular-nums',
-                    customer.creditBalance > 0 ? 'text-red-700' : 'text-emerald-700',
-                  )}
-                >
-                  {format.money(customer.creditBalance)}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          <SearchField label={tApp('customers.searchPlaceholder')} value={query} onChange={setQuery} />
+          {shown.length === 0 ? (
+            <EmptyState icon={<UserSearch />} title={tApp('customers.noCustomerFound')} />
+          ) : (
+            <ul className="flex flex-col gap-2" aria-label={t('listLabel')}>
+              {shown.map((customer) => (
+                <CustomerCard
+                  key={customer.id}
+                  customer={customer}
+                  selecting={selecting}
+                  selected={selected.has(customer.id)}
+                  onSelectedChange={(on) => toggle(customer.id, on)}
+                  onLedger={() => setLedgerFor(customer.id)}
+                  onHistory={() => setHistoryFor(customer.id)}
+                />
+              ))}
+            </ul>
+          )}
+        </>
       )}
+
+      <AddCustomerDialog open={adding} onOpenChange={setAdding} />
+      <LedgerDialog customer={byId(ledgerFor)} onClose={() => setLedgerFor(undefined)} />
+      <HistoryDialog customer={byId(historyFor)} onClose={() => setHistoryFor(undefined)} />
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('confirmDeleteTitle')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {tApp('app.cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              icon={<Trash2 />}
+              disabled={deleting || chosen.length === 0}
+              onClick={() => void deleteChosen()}
+            >
+              {t('deleteSelected')}
+            </Button>
+          </>
+        }
+      >
+        <p className="text-ink">{t('confirmDelete', { count: chosen.length })}</p>
+      </Dialog>
     </div>
   );
 }

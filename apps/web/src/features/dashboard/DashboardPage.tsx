@@ -1,4 +1,4 @@
-// Tableau de Bord: today's, the week's and the month's takings, stock alerts, quick actions and best sellers.
+// Tableau de Bord: today's, the week's and the month's takings, stock alerts, quick actions, best sellers, 30-day chart.
 import {
   Boxes,
   CalendarDays,
@@ -18,6 +18,8 @@ import { useShopFormat } from '../../app/useShopFormat';
 import { useDashboard } from '../../data/dashboardRepository';
 import { Card } from '../../ui/Card';
 import { StatCard } from '../../ui/StatCard';
+import { RevenueChartCard } from './RevenueChartCard';
+import { StockAlertsCard } from './StockAlertsCard';
 
 type QuickAction = {
   page: PageId;
@@ -33,6 +35,7 @@ const QUICK_ACTIONS: readonly QuickAction[] = [
 
 export function DashboardPage() {
   const { t } = useTranslation();
+  const { t: tDashboard } = useTranslation('dashboard');
   const format = useShopFormat();
   const figures = useDashboard();
   const placeholder = '…';
@@ -45,25 +48,33 @@ export function DashboardPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-3">
-        <StatCard
-          icon={<Wallet />}
-          label={t('dashboard.today')}
-          value={figures ? format.money(figures.today.total) : placeholder}
-          hint={figures ? t('dashboard.salesCount', { count: figures.today.count }) : undefined}
-        />
+        <div role="group" aria-label={t('dashboard.today')} data-testid="revenue-today">
+          <StatCard
+            icon={<Wallet />}
+            label={t('dashboard.today')}
+            value={figures ? format.money(figures.today.total) : placeholder}
+            hint={figures ? t('dashboard.salesCount', { count: figures.today.count }) : undefined}
+          />
+        </div>
         <div className="grid grid-cols-2 gap-3">
-          <StatCard
-            tone="accent"
-            icon={<CalendarDays />}
-            label={t('dashboard.week')}
-            value={figures ? format.money(figures.week.total) : placeholder}
-          />
-          <StatCard
-            tone="neutral"
-            icon={<CalendarRange />}
-            label={t('dashboard.month')}
-            value={figures ? format.money(figures.month.total) : placeholder}
-          />
+          <div role="group" aria-label={t('dashboard.week')} data-testid="revenue-week">
+            <StatCard
+              tone="accent"
+              icon={<CalendarDays />}
+              label={t('dashboard.week')}
+              value={figures ? format.money(figures.week.total) : placeholder}
+              hint={tDashboard('weekHint')}
+            />
+          </div>
+          <div role="group" aria-label={t('dashboard.month')} data-testid="revenue-month">
+            <StatCard
+              tone="neutral"
+              icon={<CalendarRange />}
+              label={t('dashboard.month')}
+              value={figures ? format.money(figures.month.total) : placeholder}
+              hint={tDashboard('monthHint')}
+            />
+          </div>
         </div>
       </div>
 
@@ -100,6 +111,8 @@ export function DashboardPage() {
         </ul>
       </Card>
 
+      {figures ? <StockAlertsCard alerts={figures.alerts} total={figures.counters.alerts} /> : null}
+
       <Card title={t('dashboard.topProducts')} icon={<TrendingUp />}>
         {figures && figures.topProducts.length > 0 ? (
           <ol className="flex flex-col divide-y divide-line">
@@ -130,6 +143,8 @@ export function DashboardPage() {
           ))}
         </dl>
       </Card>
+
+      {figures ? <RevenueChartCard series={figures.revenueSeries} /> : null}
     </div>
   );
 }

@@ -1,30 +1,80 @@
-// Paramètres: store details, language and currency, default VAT, and the way to À Propos.
-import { ChevronRight, Info, Languages, Store } from 'lucide-react';
+// Paramètres: language, store details and logo, AI settings, the printer, data care, and the way to À Propos.
+import { BrainCircuit, ChevronRight, Database, HardDrive, Info, Languages, Store } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageHash } from '../../app/navigation';
+import { PrinterSettingsCard } from '../../printing/PrinterSettingsCard';
+import { useShopSettings } from '../../app/useShopSettings';
+import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { Logo } from '../../ui/Logo';
+import { AiSettingsDialog } from './AiSettingsDialog';
+import { BackupPanel } from './BackupPanel';
+import { IntegrityPanel } from './IntegrityPanel';
 import { LanguageChoice } from './LanguageChoice';
+import { StoragePanel } from './StoragePanel';
+import { StoreLogoPicker } from './StoreLogoPicker';
 import { StoreSettingsForm } from './StoreSettingsForm';
 
 export function SettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
+  const { t: tApp } = useTranslation();
+  const settings = useShopSettings();
+  const [aiOpen, setAiOpen] = useState(false);
   return (
     <div className="flex flex-col gap-4">
-      <Card title={t('settings.language')} icon={<Languages />}>
+      <Card title={tApp('settings.language')} icon={<Languages />}>
         <LanguageChoice />
       </Card>
-      <Card title={t('settings.store')} icon={<Store />}>
-        <StoreSettingsForm />
+      <Card title={tApp('settings.store')} icon={<Store />}>
+        <div className="flex flex-col gap-5">
+          <StoreSettingsForm />
+          <StoreLogoPicker />
+        </div>
       </Card>
-      <a
-        href={pageHash('about')}
-        className="flex min-h-14 items-center gap-3 rounded-2xl bg-white px-4 shadow-card ring-1 ring-line/60 hover:bg-brand-50"
-      >
-        <Info className="size-5 text-brand-600" aria-hidden="true" />
-        <span className="flex-1 font-semibold text-ink">{t('settings.aboutLink')}</span>
-        <span className="text-sm text-muted">{t('settings.version', { version: __APP_VERSION__ })}</span>
-        <ChevronRight className="size-5 text-muted rtl:-scale-x-100" aria-hidden="true" />
-      </a>
+      <PrinterSettingsCard />
+      <Card title={t('ai')} icon={<BrainCircuit />}>
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-muted tabular-nums">
+            {t('aiSummary', {
+              detect: settings.aiDetectThreshold.toFixed(2),
+              match: settings.aiMatchThreshold.toFixed(2),
+              photos: settings.aiMaxPhotos,
+            })}
+          </p>
+          <Button variant="secondary" icon={<BrainCircuit />} onClick={() => setAiOpen(true)}>
+            {t('aiOpen')}
+          </Button>
+        </div>
+        <AiSettingsDialog open={aiOpen} onOpenChange={setAiOpen} />
+      </Card>
+      <Card title={t('dataTitle')} icon={<Database />}>
+        <div className="flex flex-col gap-4">
+          <IntegrityPanel />
+          <BackupPanel />
+        </div>
+      </Card>
+      <Card title={t('storage')} icon={<HardDrive />}>
+        <StoragePanel />
+      </Card>
+      <section className="flex flex-col gap-3 rounded-2xl bg-brand-700 p-4 text-white shadow-card">
+        <div className="flex items-center gap-3">
+          <Logo className="size-12 shrink-0 rounded-xl ring-2 ring-white/30" />
+          <div className="min-w-0">
+            <h2 className="text-lg font-bold">{t('aboutTitle')}</h2>
+            <p className="text-sm text-brand-100">{tApp('settings.version', { version: __APP_VERSION__ })}</p>
+          </div>
+        </div>
+        <p className="text-brand-50">{t('aboutText')}</p>
+        <a
+          href={pageHash('about')}
+          className="flex min-h-12 items-center gap-3 rounded-xl bg-white px-4 text-brand-800 hover:bg-brand-50"
+        >
+          <Info className="size-5 text-brand-600" aria-hidden="true" />
+          <span className="flex-1 font-semibold">{tApp('settings.aboutLink')}</span>
+          <ChevronRight className="size-5 text-muted rtl:-scale-x-100" aria-hidden="true" />
+        </a>
+      </section>
     </div>
   );
 }

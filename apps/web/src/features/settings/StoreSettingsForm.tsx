@@ -1,6 +1,6 @@
 // Store details, currency and default VAT, saved together; the button reads "Sauvegardé!" for 2 s after a save.
 import { Check, Save } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,9 +15,7 @@ import { saveSettings } from '../../data/settingsRepository';
 import { Button } from '../../ui/Button';
 import { Input, Select } from '../../ui/Input';
 import { toast } from '../../ui/toastStore';
-
-/** Spec §8 and §9: the saved confirmation stays on the button for 2 seconds. */
-const SAVED_CONFIRMATION_MS = 2000;
+import { useSavedFlash } from './useSavedFlash';
 
 type StoreDraft = Pick<Settings, 'storeName' | 'storePhone' | 'storeAddress' | 'currency' | 'defaultVAT'>;
 
@@ -31,20 +29,14 @@ export function StoreSettingsForm() {
   const settings = useShopSettings();
   const [draft, setDraft] = useState<StoreDraft>(() => draftOf(settings));
   const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
-
-  useEffect(() => {
-    if (!saved) return;
-    const timer = window.setTimeout(() => setSaved(false), SAVED_CONFIRMATION_MS);
-    return () => window.clearTimeout(timer);
-  }, [saved]);
+  const { saved, flash } = useSavedFlash();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
     try {
       await saveSettings({ ...settings, ...draft });
-      setSaved(true);
+      flash();
     } catch (error) {
       console.error('Settings not saved', error);
       toast({ title: t('settings.saveFailed'), tone: 'error' });

@@ -1,0 +1,142 @@
+// Data care of the settings page: integrity check, full cleanup in one transaction, import preview, storage state.
+import {
+  checkIntegrity,
+  planCleanup,
+  type CleanupPlan,
+  type IntegrityReport,
+  type ShopRecords,
+} from '@hanouti/core';
+import type { ImportPreview } from './backupJobs';
+import { runBackupJobOffThread } from './backupWorkerClient';
+import { tx, type Tables } from './db';
+import { OUTBOX_TABLES, recordOperations, type NewOperation } from './outbox';
+import { AGGREGATE_TABLES, rebuildSalesAggregates } from './salesAggregates';
+
+const RECORD_TABLES = ['products', 'sales', 'customers', 'creditTransactions', 'stockMovements'] as const;
+
+async function readShopRecords(t: Pick<Tables, (typeof RECORD_TABLES)[number]>): Promise<ShopRecords> {
+  const [products, sales, customers, creditTransactions, stockMovements] = await Promise.all([
+    t.products.toArray(),
+    t.sales.toArray(),
+    t.customers.toArray(),
+    t.creditTransactions.toArray(),
+    t.stockMovements.toArray(),
+  ]);
+  return { products, sales, customers, creditTransactions, stockMovements };
+}
+
+/** The integrity check over one consistent snapshot of the shop (spec §8: the first 5 issues are shown). */
+export function checkDataIntegrity(): Promise<IntegrityReport> {
+  return tx('r', RECORD_TABLES, async (t) => checkIntegrity(await readShopRecords(t)));
+}
+
+export type CleanupOutcome = { removedCount: number; plan: CleanupPlan };
+
+const CLEANUP_TABLES = [...RECORD_TABLES, 'photos', ...AGGREGATE_TABLES, ...OUTBOX_TABLES] as const;
+
+/**
+ * Runs the spec's full cleanup: reads everything, plans with core's rules and writes the plan in ONE
+ * transaction (a crash leaves the shop fully before or fully after). The dashboard totals are rebuilt from
+ * the sales that remain, in the same transaction. "N doublons supprimés avec succès" counts `removedCount`.
+ */
+export function cleanUpDatabase(): Promise<CleanupOutcome> {
+  const now = new Date().toISOString();
+  return tx('rw', CLEANUP_TABLES, async (t) => {
+    const records = await readShopRecords(t);
+    const plan = planCleanup(records);
+    if (plan.removedCount === 0 && Object.values(plan.put).every((list) => list.length === 0)) {
+      return { removedCount: 0, plan };
+    }
+    const { put } = plan;
+    await t.products.bulkDelete(plan.removeProductIds);
+    await t.customers.bulkDelete(plan.removeCustomerIds);
+    await t.sales.bulkDelete(plan.removeSaleIds);
+    await t.creditTransactions.bulkDelete(plan.removeCreditIds);
+    await t.products.bulkPut(put.products);
+    await t.customers.bulkPut(put.customers);
+    await t.sales.bulkPut(put.sales);
+    await t.creditTransactions.bulkPut(put.creditTransactions);
+    await t.stockMovements.bulkPut(put.stockMovements);
+    await t.photos.bulkDelete(orphanedPhotoIds(records, plan));
+    await rebuildSalesAggregates(t);
+    await recordOperations(t, cleanupOperations(records, plan), now);
+    return { removedCount: plan.removedCount, plan };
+  });
+}
+
+/** Photos of merged-away products that the kept product did not take over. */
+function orphanedPhotoIds(records: ShopRecords, plan: CleanupPlan): string[] {
+  const removed = new Set(plan.removeProductIds);
+  const stillUsed = new Set(
+    [...records.products.filter((p) => !removed.has(p.id)), ...plan.put.products].flatMap((p) =>
+      p.photoId ? [p.photoId] : [],
+    ),
+  );
+  return records.products
+    .filter((p) => removed.has(p.id) && p.photoId !== undefined && !stillUsed.has(p.photoId))
+    .map((p) => p.photoId ?? '');
+}
+
+/**
+ * The operations sync needs to repeat the cleanup elsewhere. Removed sales and credit entries have no
+ * operation type yet (the outbox's types are append-only for them), so only their rewrites are recorded.
+ */
+function cleanupOperations(records: ShopRecords, plan: CleanupPlan): NewOperation[] {
+  const knownMovements = new Set(records.stockMovements.map((movement) => movement.id));
+  return [
+    ...plan.removeProductIds.map((id) => ({ type: 'product.delete' as const, payload: { id } })),
+    ...plan.removeCustomerIds.map((id) => ({ type: 'customer.delete' as const, payload: { id } })),
+    ...plan.put.products.map((payload) => ({ type: 'product.upsert' as const, payload })),
+    ...plan.put.customers.map((payload) => ({ type: 'customer.upsert' as const, payload })),
+    ...plan.put.stockMovements
+      .filter((movement) => !knownMovements.has(movement.id))
+      .map((payload) => ({ type: 'stock.move' as const, payload })),
+    ...plan.put.sales.map((sale) => ({ type: 'sale.record' as const, payload: { sale, movements: [] } })),
+    ...plan.put.creditTransactions.map((payload) => ({ type: 'credit.record' as const, payload })),
+  ];
+}
+
+export type { ImportPreview } from './backupJobs';
+
+/**
+ * Reads and validates a backup file WITHOUT writing anything, so the screen can show what will be
+ * imported before the shopkeeper confirms (the file is then applied by backupService.importBackupFile).
+ * It runs in the backup Worker: only the report comes back to the page.
+ */
+export function previewBackupFile(file: File): Promise<ImportPreview> {
+  return runBackupJobOffThread({ kind: 'preview', file });
+}
+
+export type StorageState = {
+  /** Bytes used and available to the app, when the browser says. */
+  usage: number | undefined;
+  quota: number | undefined;
+  /** True when the browser will not evict the data under storage pressure. */
+  persisted: boolean;
+  /** False when the browser has no StorageManager (then nothing can be said). */
+  supported: boolean;
+};
+
+/** How much the shop's data takes and whether the browser keeps it for sure (DESIGN §4). */
+export async function readStorageState(
+  storage: StorageManager | undefined = navigator.storage,
+): Promise<StorageState> {
+  if (!storage) return { usage: undefined, quota: undefined, persisted: false, supported: false };
+  const [estimate, persisted] = await Promise.all([
+    typeof storage.estimate === 'function' ? storage.estimate().catch(() => undefined) : undefined,
+    typeof storage.persisted === 'function' ? storage.persisted().catch(() => false) : false,
+  ]);
+  return { usage: estimate?.usage, quota: estimate?.quota, persisted, supported: true };
+}
+
+/** Asks the browser to keep the data; resolves to whether it now does. */
+export async function requestPersistentStorage(
+  storage: StorageManager | undefined = navigator.storage,
+): Promise<boolean> {
+  if (!storage || typeof storage.persist !== 'function') return false;
+  try {
+    return await storage.persist();
+  } catch {
+    return false;
+  }
+}

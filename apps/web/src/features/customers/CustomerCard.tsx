@@ -1,0 +1,93 @@
+// One customer in the list: phone, total purchases and balance due, with the carnet and history at hand.
+import { clsx } from 'clsx';
+import { History, Phone, Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Customer } from '@hanouti/core';
+import { useShopFormat } from '../../app/useShopFormat';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+
+export type CustomerCardProps = {
+  customer: Customer;
+  selecting: boolean;
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
+  onLedger: () => void;
+  onHistory: () => void;
+};
+
+export function CustomerCard({
+  customer,
+  selecting,
+  selected,
+  onSelectedChange,
+  onLedger,
+  onHistory,
+}: CustomerCardProps) {
+  const { t } = useTranslation('customers');
+  const { t: tApp } = useTranslation();
+  const format = useShopFormat();
+  return (
+    <li
+      aria-label={customer.name}
+      className={clsx(
+        'flex flex-col gap-3 rounded-2xl bg-white p-3 shadow-card ring-1',
+        selected ? 'ring-2 ring-brand-500' : 'ring-line/60',
+      )}
+    >
+      <div className="flex items-center gap-3">
+        {selecting ? (
+          <Checkbox
+            label={t('selectCustomer', { name: customer.name })}
+            hideLabel
+            checked={selected}
+            onCheckedChange={onSelectedChange}
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-saffron-100 text-lg font-bold text-saffron-700"
+          >
+            {customer.name.trim().charAt(0).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-ink">{customer.name}</p>
+          {customer.phone ? (
+            <p className="flex items-center gap-1 text-sm text-muted">
+              <Phone className="size-3.5 shrink-0" aria-hidden="true" />
+              <a href={`tel:${customer.phone.replace(/\s/g, '')}`} dir="ltr" className="tabular-nums">
+                {customer.phone}
+              </a>
+            </p>
+          ) : null}
+          <p className="truncate text-sm text-muted tabular-nums">
+            {tApp('customers.totalPurchases', { amount: format.money(customer.totalPurchases) })}
+          </p>
+        </div>
+        <div className="shrink-0 text-end">
+          <p className="text-xs text-muted">{tApp('customers.credit')}</p>
+          <p
+            data-testid="customer-balance"
+            className={clsx(
+              'font-bold tabular-nums',
+              customer.creditBalance > 0 ? 'text-red-700' : 'text-emerald-700',
+            )}
+          >
+            {format.money(customer.creditBalance)}
+          </p>
+        </div>
+      </div>
+      {selecting ? null : (
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="secondary" icon={<Wallet />} onClick={onLedger} className="px-2">
+            {t('ledger')}
+          </Button>
+          <Button variant="secondary" icon={<History />} onClick={onHistory} className="px-2">
+            {t('history')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,188 @@
+// Crédit / Paiement: an amount above 0 (step 0.01) on the customer's carnet, and the change to hand back.
+import { clsx } from 'clsx';
+import { HandCoins, NotebookPen } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MONEY_INPUT_STEP, parseMadInput, recordCredit, recordPayment } from '@hanouti/core';
+import type { Customer } from '@hanouti/core';
+import { useShopFormat } from '../../app/useShopFormat';
+import { useShopSettings } from '../../app/useShopSettings';
+import { addCredit, addPayment } from '../../data/customersRepository';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { Input, NumberInput } from '../../ui/Input';
+import { toast } from '../../ui/toastStore';
+
+/** Phone numbers and amounts read left to right, in Arabic too. */
+const LEFT_TO_RIGHT = 'ltr';
+
+export type LedgerKind = 'credit' | 'payment';
+
+/** The carnet after the entry, by core's own rule, to show before saving (nothing is written). */
+function preview(customer: Customer, kind: LedgerKind, amount: number) {
+  const ctx = { now: customer.updatedAt, newId: () => customer.id };
+  const result =
+    kind === 'credit' ? recordCredit(customer, amount, '', ctx) : recordPayment(customer, amount, '', ctx);
+  if (!result.ok) return undefined;
+  return { balanceAfter: result.customer.creditBalance, change: 'change' in result ? result.change : 0 };
+}
+
+export function LedgerDialog({ customer, onClose }: { customer: Customer | undefined; onClose: () => void }) {
+  const { t } = useTranslation('customers');
+  const { t: tApp } = useTranslation();
+  const format = useShopFormat();
+  const { currency } = useShopSettings();
+  const [kind, setKind] = useState<LedgerKind>('credit');
+  const [amountText, setAmountText] = useState('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const formId = useId();
+
+  const balance = customer?.creditBalance ?? 0;
+  const parsed = parseMadInput(amountText);
+  const amount = parsed.invalid ? 0 : parsed.value;
+  const effect = customer && amount > 0 ? preview(customer, kind, amount) : undefined;
+
+  function close() {
+    setKind('credit');
+    setAmountText('');
+    setDescription('');
+    setError(undefined);
+    onClose();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!customer) return;
+    // Spec §5: required, step 0.01, above 0 — anything else changes nothing.
+    if (parsed.invalid || amount <= 0) {
+      setError(tApp('customers.amountMustBePositive'));
+      return;
+    }
+    setSaving(true);
+    try {
+      const result =
+        kind === 'credit'
+          ? await addCredit(customer.id, amount, description)
+          : await addPayment(customer.id, amount, description);
+      if (!result.ok) {
+        if (result.error === 'amount-not-positive') setError(tApp('customers.amountMustBePositive'));
+        else toast({ title: tApp('customers.transactionSaveFailed'), tone: 'error' });
+        return;
+      }
+      const change = format.money(result.change);
+      if (kind === 'credit') {
+        toast({ title: t('creditRecorded', { amount: format.money(amount) }), tone: 'success' });
+      } else if (!result.transaction) {
+        toast({ title: t('nothingOwed', { name: customer.name, amount: change }), tone: 'info' });
+      } else {
+        toast({
+          title: t('paymentRecorded', { amount: format.money(result.transaction.amount) }),
+          ...(result.change > 0 ? { description: t('changeToGive', { amount: change }) } : {}),
+          tone: 'success',
+        });
+      }
+      close();
+    } catch (failure) {
+      console.error('Ledger entry not saved', failure);
+      toast({ title: tApp('customers.transactionSaveFailed'), tone: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const kinds = [
+    { value: 'credit', label: t('kindCredit'), icon: <NotebookPen /> },
+    { value: 'payment', label: t('kindPayment'), icon: <HandCoins /> },
+  ] as const;
+
+  return (
+    <Dialog
+      open={customer !== undefined}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+      title={t('ledgerTitle', { name: customer?.name ?? '' })}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            {tApp('app.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            disabled={saving}
+            variant={kind === 'credit' ? 'primary' : 'accent'}
+          >
+            {kind === 'credit' ? t('recordCredit') : t('recordPayment')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
+        <p className="rounded-xl bg-canvas px-3 py-2 font-medium tabular-nums">
+          {t('currentBalance', { amount: format.money(balance) })}
+        </p>
+        <RadioGroup.Root
+          aria-label={t('operationKind')}
+          value={kind}
+          onValueChange={(value) => setKind(value === 'payment' ? 'payment' : 'credit')}
+          className="grid grid-cols-2 gap-2"
+        >
+          {kinds.map((option) => (
+            <RadioGroup.Item
+              key={option.value}
+              value={option.value}
+              className={clsx(
+                'flex min-h-12 items-center justify-center gap-2 rounded-xl px-3 font-semibold ring-1 ring-inset ring-line',
+                'text-brand-800 data-[state=checked]:bg-brand-700 data-[state=checked]:text-white data-[state=checked]:ring-brand-700',
+                '[&>svg]:size-5',
+              )}
+            >
+              {option.icon}
+              {option.label}
+            </RadioGroup.Item>
+          ))}
+        </RadioGroup.Root>
+        <p className="text-sm text-muted">{kind === 'credit' ? t('kindCreditHint') : t('kindPaymentHint')}</p>
+        <NumberInput
+          label={t('amount', { currency })}
+          value={amountText}
+          placeholder={t('amountPlaceholder')}
+          required
+          step={MONEY_INPUT_STEP}
+          dir={LEFT_TO_RIGHT}
+          className="text-start text-lg font-semibold tabular-nums"
+          error={error}
+          onChange={(event) => {
+            setAmountText(event.target.value);
+            setError(undefined);
+          }}
+        />
+        <Input
+          label={t('description')}
+          value={description}
+          maxLength={500}
+          placeholder={t('descriptionPlaceholder')}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+        {effect ? (
+          <div
+            className="flex flex-col gap-1 rounded-xl bg-brand-50 px-3 py-2 tabular-nums"
+            aria-live="polite"
+          >
+            <p>{t('balanceAfter', { amount: format.money(effect.balanceAfter) })}</p>
+            {effect.change > 0 ? (
+              <p className="text-lg font-bold text-saffron-700" data-testid="change-to-give">
+                {t('changeToGive', { amount: format.money(effect.change) })}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}
