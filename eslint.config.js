@@ -45,6 +45,25 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // End-to-end specs assert the app's exact texts, so they may read its translation catalogues.
+    files: ['e2e/**/*.{ts,mjs}'],
+    // Code passed to page.evaluate runs in the browser.
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(packages|apps/(?!web/src/(.+/)?locales/[a-z]+\\.json$))',
+              message: crossPackage.message,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The domain is pure: no UI, no storage, no network, no platform.
     files: ['packages/core/src/**/*.ts'],
     languageOptions: { globals: {} },

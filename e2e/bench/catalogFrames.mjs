@@ -1,7 +1,6 @@
 // Frame times of Catalogue Produits and Gestion des Stocks with the large shop's 10,000 products, as JSON.
 // Run from e2e/ after building apps/web (dist) and the harness (dist-harness): `npx tsx bench/catalogFrames.mjs`.
-// The functions given to page.evaluate run in the browser:
-/* global window, requestAnimationFrame */
+// The functions given to page.evaluate run in the browser (browser globals are declared for e2e/ in eslint.config.js).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';

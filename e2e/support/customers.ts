@@ -3,7 +3,6 @@ import { expect, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-/* eslint-disable no-restricted-imports -- the specs assert the app's exact texts, read from its own catalogues */
 import shellAr from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import shellFr from '../../apps/web/src/i18n/locales/fr.json' with { type: 'json' };
 import customersAr from '../../apps/web/src/features/customers/locales/ar.json' with { type: 'json' };
@@ -14,7 +13,6 @@ import settingsAr from '../../apps/web/src/features/settings/locales/ar.json' wi
 import settingsFr from '../../apps/web/src/features/settings/locales/fr.json' with { type: 'json' };
 import aboutAr from '../../apps/web/src/features/about/locales/ar.json' with { type: 'json' };
 import aboutFr from '../../apps/web/src/features/about/locales/fr.json' with { type: 'json' };
-/* eslint-enable no-restricted-imports */
 
 export type Lang = 'fr' | 'ar';
 export const LANGS: Lang[] = ['fr', 'ar'];
