@@ -1,15 +1,29 @@
-// Ticket de Caisse: the sale of the hash as a printed ticket would show it, and Terminer back to the dashboard.
-import { Check, ReceiptText } from 'lucide-react';
-import { useEffect, useState } from 'react';
+// Ticket de Caisse: the recorded sale as a ticket; Imprimer (Bluetooth printer or browser), Partager, Terminer.
+import { Check, CheckCircle2, Printer, ReceiptText, Share2 } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal, flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@hanouti/core';
 import { navigate } from '../../app/navigation';
 import type { PageProps } from '../../app/pages';
-import { useShopFormat } from '../../app/useShopFormat';
 import { useShopSettings } from '../../app/useShopSettings';
-import { getSale } from '../../data/salesRepository';
+import { useCustomer } from '../../data/customersRepository';
+import { usePhoto } from '../../data/productsRepository';
+import { getSale, markPrinted, markShared } from '../../data/salesRepository';
+import { printInBrowser } from '../../printing/browserPrint';
+import { printerErrorMessage } from '../../printing/printerErrorMessage';
+import { readPrinterPreferences } from '../../printing/printerPreferences';
+import { bluetoothAvailable } from '../../printing/printerSession';
+import { shareTicket } from '../../printing/shareTicket';
+import { canvasPng, renderTicketCanvas } from '../../printing/ticketCanvas';
+import { ticketText } from '../../printing/ticketDocument';
+import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
+import { toast } from '../../ui/toastStore';
+import './receiptPrint.css';
+import { TicketView } from './TicketView';
+import { useTicketDocument } from './useTicketDocument';
 
 type Loaded = { status: 'loading' } | { status: 'found'; sale: Sale } | { status: 'missing' };
 
@@ -33,12 +47,15 @@ function useSaleById(saleId: string | undefined): Loaded {
   return loaded;
 }
 
+function useObjectUrl(blob: Blob | undefined): string | undefined {
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
+}
+
 export function ReceiptPage({ param }: PageProps) {
   const { t } = useTranslation();
-  const settings = useShopSettings();
-  const format = useShopFormat();
   const loaded = useSaleById(param);
-
   const finish = (
     <Button size="lg" fullWidth icon={<Check />} onClick={() => navigate('dashboard')}>
       {t('receipt.finish')}
@@ -53,54 +70,129 @@ export function ReceiptPage({ param }: PageProps) {
       </div>
     );
   }
-  const { sale } = loaded;
+  return <Receipt sale={loaded.sale} finish={finish} />;
+}
+
+function Receipt({ sale, finish }: { sale: Sale; finish: ReactNode }) {
+  const { t } = useTranslation();
+  const { t: tReceipt } = useTranslation('receipt');
+  const settings = useShopSettings();
+  const customer = useCustomer(sale.customerId);
+  const logo = usePhoto(settings.logoId)?.blob;
+  const logoUrl = useObjectUrl(logo);
+  const document = useTicketDocument(sale, customer?.name, logo !== undefined);
+  const printRoot = useRef<HTMLDivElement>(null);
+  const [marks, setMarks] = useState({ printed: sale.printed, shared: sale.shared });
+  const [busy, setBusy] = useState<'print' | 'share' | undefined>();
+  // The print copy of the ticket exists only while the browser prints, so the page shows one ticket.
+  const [browserPrinting, setBrowserPrinting] = useState(false);
+  const useBluetooth = settings.printerConnected && bluetoothAvailable();
+
+  // The printer code (ESC/POS encoder) is fetched ahead, so that the device chooser can open right on the tap.
+  useEffect(() => {
+    if (useBluetooth) void import('../../printing/printTicket');
+  }, [useBluetooth]);
+
+  if (!document) return null;
+
+  const print = async () => {
+    if (!useBluetooth) {
+      flushSync(() => setBrowserPrinting(true));
+      const ticket = printRoot.current?.querySelector<HTMLElement>('.ticket');
+      // The browser gives no word on whether paper came out: the sale is not marked printed.
+      if (ticket) printInBrowser(ticket, readPrinterPreferences().paper);
+      setBrowserPrinting(false);
+      return;
+    }
+    setBusy('print');
+    try {
+      const { printTicketOnBluetooth } = await import('../../printing/printTicket');
+      await printTicketOnBluetooth(document, settings, logo);
+      await markPrinted(sale.id);
+      setMarks((current) => ({ ...current, printed: true }));
+      toast({ tone: 'success', title: t('receipt.printed') });
+    } catch (error) {
+      toast({
+        tone: 'error',
+        title: tReceipt('printFailed'),
+        description: printerErrorMessage(error, tReceipt),
+      });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const share = async () => {
+    setBusy('share');
+    try {
+      const outcome = await shareTicket({
+        title: tReceipt('shareTitle', { number: sale.ticketNumber, store: settings.storeName }),
+        text: ticketText(document),
+        image: async () => {
+          const canvas = await renderTicketCanvas(document, readPrinterPreferences().paper, logo);
+          return new File([await canvasPng(canvas)], `ticket-${sale.ticketNumber}.png`, {
+            type: 'image/png',
+          });
+        },
+      });
+      if (outcome === 'cancelled') return;
+      await markShared(sale.id);
+      setMarks((current) => ({ ...current, shared: true }));
+      if (outcome === 'copied') toast({ tone: 'success', title: t('receipt.copied') });
+    } catch (error) {
+      console.error('Partage du ticket impossible', error);
+      toast({ tone: 'error', title: tReceipt('shareFailed') });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
   return (
     <div className="flex flex-col gap-4">
-      <article className="rounded-2xl bg-white px-5 py-6 shadow-card ring-1 ring-line/60">
-        <header className="border-b border-dashed border-line pb-4 text-center">
-          <p className="text-xl font-bold text-ink">{settings.storeName}</p>
-          {settings.storeAddress ? <p className="text-sm text-muted">{settings.storeAddress}</p> : null}
-          {settings.storePhone ? (
-            <p className="text-sm text-muted" dir="ltr">
-              {settings.storePhone}
-            </p>
+      <TicketView document={document} logoUrl={logoUrl} logoLabel={settings.storeName} />
+      {marks.printed || marks.shared ? (
+        <div className="flex justify-center gap-2">
+          {marks.printed ? (
+            <Badge tone="success" icon={<CheckCircle2 />}>
+              {tReceipt('printedBadge')}
+            </Badge>
           ) : null}
-          <p className="mt-2 font-semibold">{t('receipt.ticketNumber', { number: sale.ticketNumber })}</p>
-          <p className="text-sm text-muted">{format.dateTime(sale.date)}</p>
-        </header>
-        <ul className="flex flex-col gap-2 border-b border-dashed border-line py-4">
-          {sale.items.map((item, index) => (
-            <li key={`${item.productId}-${index}`} className="flex items-start gap-3">
-              <div className="min-w-0 flex-1">
-                <p className="font-medium text-ink">{item.productName}</p>
-                <p className="text-sm text-muted tabular-nums">
-                  {t('receipt.lineDetail', {
-                    quantity: format.quantity(item.quantity, item.isBulk),
-                    price: format.money(item.unitPrice),
-                  })}
-                </p>
-              </div>
-              <span className="font-semibold tabular-nums">{format.money(item.total)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="flex flex-col gap-1 pt-4">
-          <div className="flex justify-between text-muted">
-            <dt>{t('receipt.subtotal')}</dt>
-            <dd className="tabular-nums">{format.money(sale.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between text-muted">
-            <dt>{t('receipt.vat')}</dt>
-            <dd className="tabular-nums">{format.money(sale.vat)}</dd>
-          </div>
-          <div className="flex justify-between text-xl font-bold text-ink">
-            <dt>{t('receipt.total')}</dt>
-            <dd className="tabular-nums">{format.money(sale.total)}</dd>
-          </div>
-        </dl>
-        <p className="mt-5 text-center font-medium text-brand-700">{t('receipt.thanks')}</p>
-      </article>
+          {marks.shared ? (
+            <Badge tone="brand" icon={<CheckCircle2 />}>
+              {tReceipt('sharedBadge')}
+            </Badge>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="grid grid-cols-2 gap-2">
+        <Button
+          variant="secondary"
+          size="lg"
+          icon={<Printer />}
+          disabled={busy !== undefined}
+          onClick={() => void print()}
+        >
+          {busy === 'print' ? tReceipt('printing') : tReceipt('print')}
+        </Button>
+        <Button
+          variant="secondary"
+          size="lg"
+          icon={<Share2 />}
+          disabled={busy !== undefined}
+          onClick={() => void share()}
+        >
+          {tReceipt('share')}
+        </Button>
+      </div>
       {finish}
+      {browserPrinting
+        ? createPortal(
+            <div ref={printRoot} className="ticket-print-root" aria-hidden="true">
+              <TicketView document={document} logoUrl={logoUrl} logoLabel={settings.storeName} />
+            </div>,
+            globalThis.document.body,
+          )
+        : null}
     </div>
   );
 }

@@ -1,14 +1,253 @@
-// Nouvelle Vente: the cart being rung up.
-import { ShoppingCart } from 'lucide-react';
+// Nouvelle Vente: the cart being rung up — add by search, barcode or weight, customer and payment, then the ticket.
+import { Camera, ReceiptText, Scale, Search, ShoppingCart, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  addProductToCart,
+  cartSummary,
+  setCartCustomer,
+  setLineQuantity,
+  setPaymentMethod,
+  type Cart,
+  type CartLine,
+  type Product,
+} from '@hanouti/core';
+import { navigate } from '../../app/navigation';
+import { completeSale, type CompleteSaleError } from '../../data/checkoutRepository';
+import { useCustomers } from '../../data/customersRepository';
+import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
+import { toast } from '../../ui/toastStore';
+import { AddProductSheet } from './AddProductSheet';
+import { AiPhotoButton, AiPhotoUnavailableNote } from './AiPhotoButton';
+import { BulkSaleDialog } from './BulkSaleDialog';
+import { loadCaptureFlow } from './captureContract';
+import { CartLineRow } from './CartLineRow';
+import { CartTotals } from './CartTotals';
+import { clearCart, useCart } from './cartStorage';
+import { CustomerPayment } from './CustomerPayment';
+import { productForBarcode } from './productForBarcode';
+import { useBarcodeWedge } from './useBarcodeWedge';
+
+const CaptureFlow = loadCaptureFlow
+  ? lazy(async () => ({
+      default: (await (loadCaptureFlow as NonNullable<typeof loadCaptureFlow>)()).CaptureFlow,
+    }))
+  : undefined;
+
+/** Lines handed back by the photo flow: a product already in the cart gets the quantities added. */
+function withLines(cart: Cart, lines: readonly CartLine[]): Cart {
+  let next = cart;
+  for (const line of lines) {
+    const existing = next.lines.find((candidate) => candidate.productId === line.productId);
+    next = existing
+      ? setLineQuantity(next, line.productId, existing.quantity + line.quantity)
+      : { ...next, lines: [...next.lines, line] };
+  }
+  return next;
+}
+
+type Bulk = { open: boolean; productId?: string };
 
 export function SalePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('sale');
+  const { t: tShell } = useTranslation();
+  const { cart, corrupt, update } = useCart();
+  const customers = useCustomers();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [bulk, setBulk] = useState<Bulk>({ open: false });
+  const [captureOpen, setCaptureOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const reasonId = useId();
+  const summary = useMemo(() => cartSummary(cart), [cart]);
+
+  useEffect(() => {
+    if (!corrupt) return;
+    // Rewrites the cart without the unreadable lines, once, and says so.
+    update((current) => current);
+    toast({ tone: 'info', title: t('restoredCorrupt') });
+  }, [corrupt, update, t]);
+
+  const add = (product: Product) => update((current) => addProductToCart(current, product));
+  const openBulk = (productId?: string) => {
+    setSheetOpen(false);
+    setBulk({ open: true, ...(productId ? { productId } : {}) });
+  };
+
+  const scan = async (code: string): Promise<boolean> => {
+    const product = await productForBarcode(code);
+    if (!product) {
+      toast({ tone: 'error', title: t('barcodeNotFound', { code }) });
+      return false;
+    }
+    if (product.isBulk) openBulk(product.id);
+    else {
+      add(product);
+      toast({ tone: 'success', title: t('added', { name: product.name }) });
+    }
+    return true;
+  };
+  useBarcodeWedge((code) => void scan(code));
+
+  const errorMessage = (error: CompleteSaleError): string | undefined => {
+    switch (error) {
+      case 'empty-cart':
+        return undefined;
+      case 'no-valid-items':
+        return tShell('sale.noValidItems');
+      case 'credit-needs-customer':
+        return t('creditNeedsCustomer');
+      case 'customer-not-found':
+        return t('customerNotFound');
+      case 'save-failed':
+        return t('saveFailed');
+    }
+  };
+
+  const checkout = async () => {
+    if (busy || cart.lines.length === 0) return;
+    setBusy(true);
+    try {
+      const result = await completeSale(cart);
+      if (result.ok) {
+        clearCart();
+        navigate('receipt', result.sale.id);
+        return;
+      }
+      if (result.error === 'customer-not-found') update((current) => setCartCustomer(current, undefined));
+      const message = errorMessage(result.error);
+      if (message) toast({ tone: 'error', title: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const creditWithoutCustomer = cart.paymentMethod === 'credit' && !cart.customerId;
+  const openCapture = CaptureFlow ? () => setCaptureOpen(true) : undefined;
+
   return (
-    <Card title={t('sale.cart')} icon={<ShoppingCart />}>
-      <EmptyState icon={<ShoppingCart />} title={t('sale.emptyCart')} />
-    </Card>
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <div className="grid grid-cols-3 gap-2">
+          <AiPhotoButton
+            onOpen={openCapture}
+            icon={<Camera />}
+            reasonId={reasonId}
+            className="flex-col px-2 text-sm"
+          />
+          <Button className="flex-col px-2 text-sm" icon={<Search />} onClick={() => setSheetOpen(true)}>
+            {t('addSearch')}
+          </Button>
+          <Button
+            className="flex-col px-2 text-sm"
+            variant="secondary"
+            icon={<Scale />}
+            onClick={() => openBulk()}
+          >
+            {t('bulk')}
+          </Button>
+        </div>
+        {openCapture ? null : <AiPhotoUnavailableNote id={reasonId} />}
+      </div>
+
+      <Card
+        title={tShell('sale.cart')}
+        icon={<ShoppingCart />}
+        action={
+          cart.lines.length > 0 ? (
+            <span className="text-sm font-medium text-muted">{t('lines', { count: summary.lineCount })}</span>
+          ) : undefined
+        }
+      >
+        {cart.lines.length === 0 ? (
+          <EmptyState
+            icon={<ShoppingCart />}
+            title={tShell('sale.emptyCart')}
+            description={t('emptyCartHint')}
+          />
+        ) : (
+          <>
+            <ul className="flex flex-col divide-y divide-line" aria-label={tShell('sale.cart')}>
+              {summary.lines.map((line) => (
+                <CartLineRow
+                  key={line.productId}
+                  line={line}
+                  onQuantity={(quantity) =>
+                    update((current) => setLineQuantity(current, line.productId, quantity))
+                  }
+                />
+              ))}
+            </ul>
+            <Button
+              variant="ghost"
+              icon={<Trash2 />}
+              className="mt-1 text-red-700"
+              onClick={() => update((current) => ({ ...current, lines: [] }))}
+            >
+              {t('clearCart')}
+            </Button>
+          </>
+        )}
+      </Card>
+
+      <Card title={t('customerAndPayment')}>
+        <CustomerPayment
+          cart={cart}
+          customers={customers ?? []}
+          onCustomer={(id) => update((current) => setCartCustomer(current, id))}
+          onPayment={(method) => update((current) => setPaymentMethod(current, method))}
+        />
+      </Card>
+
+      <Card>
+        <CartTotals summary={summary} />
+        <Button
+          size="lg"
+          fullWidth
+          className="mt-4"
+          icon={<ReceiptText />}
+          disabled={busy || cart.lines.length === 0 || creditWithoutCustomer}
+          onClick={() => void checkout()}
+        >
+          {t('toTicket')}
+        </Button>
+      </Card>
+
+      <AddProductSheet
+        open={sheetOpen}
+        onOpenChange={setSheetOpen}
+        cart={cart}
+        onAdd={add}
+        onBulk={(product) => openBulk(product.id)}
+        onScan={scan}
+        {...(openCapture
+          ? {
+              onAiPhoto: () => {
+                setSheetOpen(false);
+                openCapture();
+              },
+            }
+          : {})}
+      />
+      <BulkSaleDialog
+        open={bulk.open}
+        onOpenChange={(open) => setBulk((current) => ({ ...current, open }))}
+        cart={cart}
+        {...(bulk.productId ? { initialProductId: bulk.productId } : {})}
+        onCart={(next) => update(() => next)}
+      />
+      {CaptureFlow && captureOpen ? (
+        <Suspense fallback={null}>
+          <CaptureFlow
+            onLines={(lines) => {
+              update((current) => withLines(current, lines));
+              setCaptureOpen(false);
+            }}
+            onClose={() => setCaptureOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }

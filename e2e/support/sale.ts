@@ -1,0 +1,161 @@
+// Helpers of the sale and receipt specs: the app in French or Arabic, products seeded for weighing and scanning.
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Read from disk rather than imported: nothing imports from apps/ (lint), only their texts are needed here.
+const web = (path: string): unknown =>
+  JSON.parse(readFileSync(fileURLToPath(new URL(`../../apps/web/src/${path}`, import.meta.url)), 'utf8'));
+// The texts' types come from the French JSON; a type query is not an import of apps/ code.
+// eslint-disable-next-line @typescript-eslint/consistent-type-imports
+type ShellWords = typeof import('../../apps/web/src/i18n/locales/fr.json');
+// eslint-disable-next-line @typescript-eslint/consistent-type-imports
+type SaleWords = typeof import('../../apps/web/src/features/sale/locales/fr.json');
+// eslint-disable-next-line @typescript-eslint/consistent-type-imports
+type ReceiptWords = typeof import('../../apps/web/src/features/receipt/locales/fr.json');
+type Words = { shell: ShellWords; sale: SaleWords; receipt: ReceiptWords };
+const wordsOf = (lang: string): Words => ({
+  shell: web(`i18n/locales/${lang}.json`) as ShellWords,
+  sale: web(`features/sale/locales/${lang}.json`) as SaleWords,
+  receipt: web(`features/receipt/locales/${lang}.json`) as ReceiptWords,
+});
+
+export type Lang = 'fr' | 'ar';
+export const LANGS: Lang[] = ['fr', 'ar'];
+
+export const words: Record<Lang, Words> = { fr: wordsOf('fr'), ar: wordsOf('ar') };
+
+/** i18next-style interpolation of `{{name}}` placeholders. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+export function screenshotPath(lang: Lang, name: string): string {
+  const dir = join(here, '..', 'artifacts', 'screenshots', lang);
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${name}.png`);
+}
+
+/** Money as the app writes it (Intl, fr-MA or ar-MA), with every kind of space made plain for comparisons. */
+export function mad(lang: Lang, centimes: number): string {
+  return new Intl.NumberFormat(lang === 'ar' ? 'ar-MA' : 'fr-MA', { style: 'currency', currency: 'MAD' })
+    .format(centimes / 100)
+    .replace(/[\s\u00a0\u202f]/g, ' ');
+}
+
+export const plain = (text: string | null) => (text ?? '').replace(/[\s\u00a0\u202f]/g, ' ').trim();
+
+/** Opens the app (first start seeds the sample shop), in Arabic through the settings' language choice when asked. */
+export async function openApp(page: Page, lang: Lang, hash = '#/sale'): Promise<void> {
+  await page.goto('/#/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.fr.shell.pages.dashboard.title);
+  if (lang === 'ar') {
+    await page.goto('/#/settings');
+    await page.getByRole('radio', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  }
+  await page.goto(`/${hash}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+export const BULK_PRODUCT = {
+  id: '0190a1b2-0000-7000-8000-00000000b001',
+  name: 'Lentilles vertes vrac',
+  salePrice: 1600,
+  stock: 50,
+};
+export const SCANNED_PRODUCT = {
+  id: '0190a1b2-0000-7000-8000-00000000b002',
+  name: 'Sardines Titus 125 g',
+  barcode: '6111245591056',
+  salePrice: 650,
+  stock: 30,
+};
+
+/**
+ * Adds a bulk product and a product with a barcode (the sample shop has neither), written straight
+ * into the app's IndexedDB as the catalogue would store them, then reloads so the app reads them.
+ */
+export async function seedSaleProducts(page: Page): Promise<void> {
+  await page.evaluate(
+    async ({ bulk, scanned }) => {
+      const now = new Date().toISOString();
+      const base = {
+        category: 'Épicerie',
+        purchasePrice: 500,
+        reorderThreshold: 5,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const products = [
+        {
+          ...base,
+          id: bulk.id,
+          name: bulk.name,
+          brand: '',
+          salePrice: bulk.salePrice,
+          vat: 0,
+          stock: bulk.stock,
+          isBulk: true,
+        },
+        {
+          ...base,
+          id: scanned.id,
+          name: scanned.name,
+          brand: 'Titus',
+          barcode: scanned.barcode,
+          salePrice: scanned.salePrice,
+          vat: 20,
+          stock: scanned.stock,
+          isBulk: false,
+        },
+      ];
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('hanouti');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('open failed'));
+      });
+      await new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction(['products', 'stockMovements'], 'readwrite');
+        for (const product of products) {
+          transaction.objectStore('products').put(product);
+          transaction.objectStore('stockMovements').put({
+            id: product.id.replace(/b00(\d)$/, 'c00$1'),
+            productId: product.id,
+            kind: 'import',
+            delta: product.stock,
+            at: now,
+          });
+        }
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error ?? new Error('write failed'));
+      });
+      db.close();
+    },
+    { bulk: BULK_PRODUCT, scanned: SCANNED_PRODUCT },
+  );
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** The cart's list and one of its lines, by product name. */
+export function cartLine(page: Page, lang: Lang, productName: string) {
+  return page
+    .getByRole('list', { name: words[lang].shell.sale.cart })
+    .getByRole('listitem', { name: productName });
+}
+
+/** Opens the add-product sheet, searches and taps the product. */
+export async function addBySearch(page: Page, lang: Lang, query: string, productName: string): Promise<void> {
+  const w = words[lang].sale;
+  await page.getByRole('button', { name: w.addSearch }).click();
+  const sheet = page.getByRole('dialog', { name: w.sheet.title });
+  await sheet.getByRole('searchbox', { name: w.sheet.search }).fill(query);
+  await sheet
+    .getByRole('button', { name: new RegExp(productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .click();
+  await sheet.getByRole('button', { name: w.sheet.done }).click();
+  await expect(sheet).toBeHidden();
+}
