@@ -1,7 +1,9 @@
 // Frame times of Catalogue Produits and Gestion des Stocks with the large shop's 10,000 products, as JSON.
 // Run from e2e/ after building apps/web (dist) and the harness (dist-harness): `npx tsx bench/catalogFrames.mjs`.
+// --app-dir / --harness-dir measure another build; --profile DIR also records a Chromium CPU profile of each
+// scroll (in a second pass, as the sampler slows the page) and prints where the time went.
 // The functions given to page.evaluate run in the browser (browser globals are declared for e2e/ in eslint.config.js).
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,17 +12,20 @@ import { chromium } from '@playwright/test';
 import { backupText, generateShop, LARGE_SHOP } from './generateShop.ts';
 
 const web = fileURLToPath(new URL('../../apps/web/', import.meta.url));
-const APP_DIR = join(web, 'dist');
-const HARNESS_DIR = join(web, 'dist-harness');
 
 const { values: args } = parseArgs({
   options: {
+    'app-dir': { type: 'string', default: join(web, 'dist') },
+    'harness-dir': { type: 'string', default: join(web, 'dist-harness') },
+    profile: { type: 'string' },
     products: { type: 'string', default: String(LARGE_SHOP.products) },
     // Sales do not change what these two screens read; the full 200,000 can be asked for with --sales.
     sales: { type: 'string', default: '2000' },
     customers: { type: 'string', default: '100' },
   },
 });
+const APP_DIR = resolve(args['app-dir']);
+const HARNESS_DIR = resolve(args['harness-dir']);
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -141,6 +146,64 @@ async function typeSearch(page, words) {
   return stopRecording(page);
 }
 
+/** Where a CPU profile's time went: the heaviest functions by self and by total time (ms). */
+export function summariseProfile(profile, top = 15) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const nameOf = ({ callFrame: f }) =>
+    f.url
+      ? `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`
+      : f.functionName || '(native)';
+  const self = new Map();
+  const total = new Map();
+  const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const node = byId.get(id);
+    if (!node) return;
+    add(self, nameOf(node), ms);
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const key = nameOf(byId.get(at));
+      if (!seen.has(key)) add(total, key, ms);
+      seen.add(key);
+    }
+  });
+  const idle = new Set(['(idle)', '(root)', '(program)']);
+  const heaviest = (map) =>
+    [...map]
+      .filter(([key]) => !idle.has(key))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([fn, ms]) => ({ fn, ms: Math.round(ms) }));
+  const busy = [...self].filter(([key]) => key !== '(idle)').reduce((sum, [, ms]) => sum + ms, 0);
+  return {
+    busyMs: Math.round(busy),
+    gcMs: Math.round(self.get('(garbage collector)') ?? 0),
+    self: heaviest(self),
+    total: heaviest(total),
+  };
+}
+
+/** Scrolls again under the CPU sampler, writes DIR/<screen>-scroll.cpuprofile and returns its summary. */
+async function profileScroll(page, hash, cardSelector, name) {
+  await page.goto(`/${hash}`);
+  await page.locator(cardSelector).first().waitFor();
+  await page.waitForTimeout(500);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const frames = await scrollThrough(page);
+  const { profile } = await cdp.send('Profiler.stop');
+  await cdp.detach();
+  mkdirSync(args.profile, { recursive: true });
+  const file = join(args.profile, `${name}-scroll.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  return { file, framesUnderProfiler: frames, ...summariseProfile(profile) };
+}
+
 async function measureScreen(page, hash, cardSelector) {
   const start = Date.now();
   await page.goto(`/${hash}`);
@@ -150,7 +213,10 @@ async function measureScreen(page, hash, cardSelector) {
   const scroll = await scrollThrough(page);
   const typing = await typeSearch(page, ['sucre', 'huile', 'lait']);
   const rendered = await page.locator('article').count();
-  return { firstCardMs, renderedCards: rendered, scroll, typing };
+  const profile = args.profile
+    ? await profileScroll(page, hash, cardSelector, hash.replace(/\W/g, ''))
+    : undefined;
+  return { firstCardMs, renderedCards: rendered, scroll, typing, ...(profile ? { profile } : {}) };
 }
 
 export async function measureCatalogFrames() {

@@ -942,7 +942,7 @@ export function generateShop(options: Partial<ShopSize> = {}): GeneratedShop {
   };
 }
 
-/** The file's text exactly as the app's export writes it (two-space indented JSON). */
+/** The file's text exactly as the app's export writes it (compact JSON, no indentation). */
 export function backupText(file: BackupFile): string {
-  return JSON.stringify(file, null, 2);
+  return JSON.stringify(file);
 }

@@ -82,7 +82,8 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 /** The generated file, kept between runs of the same size (generation is deterministic). */
 function shopFile(): { path: string; generation: Record<string, unknown> } {
-  const key = `p${size.products}-s${size.sales}-c${size.customers}-k${size.credits}-seed${size.seed}`;
+  // "compact": the app's export format since the streamed export; older cached files were indented.
+  const key = `p${size.products}-s${size.sales}-c${size.customers}-k${size.credits}-seed${size.seed}-compact`;
   const path = join(resultsDir, 'cache', `shop-${key}.json`);
   const countsPath = `${path}.counts.json`;
   if (existsSync(path) && existsSync(countsPath)) {
@@ -161,6 +162,13 @@ async function measure(page: Page, dataUrl: string) {
   if (!imported.ok) throw new Error(`import refused: ${JSON.stringify(imported)}`);
   const counts = await page.evaluate(() => window.hanoutiHarness.counts());
 
+  log('IndexedDB write throughput');
+  const throughput = await page.evaluate(() => window.hanoutiHarness.writeThroughput(50_000));
+
+  log('start-up and background check');
+  const startup = await page.evaluate(() => window.hanoutiHarness.startupMeasured());
+  const sweep = await page.evaluate(() => window.hanoutiHarness.sweepMeasured());
+
   log('exporting the whole backup');
   const exported = await page.evaluate((now) => window.hanoutiHarness.exportMeasured(now), size.end);
 
@@ -190,11 +198,27 @@ async function measure(page: Page, dataUrl: string) {
       megabytes: Math.round(imported.bytes / 1e5) / 10,
       accepted: imported.accepted,
       responsiveness: imported.responsiveness,
+      timeline: imported.timeline,
+      writeThroughput: {
+        ...throughput,
+        bareMs: Math.round(throughput.bareMs),
+        dexieMs: Math.round(throughput.dexieMs),
+      },
+    },
+    startup: {
+      ms: Math.round(startup.ms),
+      removedCorrupt: startup.removedCorrupt,
+      backgroundCheck: {
+        ms: Math.round(sweep.ms),
+        removedCorrupt: sweep.removedCorrupt,
+        responsiveness: sweep.responsiveness,
+      },
     },
     export: {
       ms: Math.round(exported.ms),
       megabytes: Math.round(exported.bytes / 1e5) / 10,
       sha256: exported.sha256,
+      responsiveness: exported.responsiveness,
     },
     checkout: {
       ...spread(sales.map((s) => s.ms)),

@@ -40,9 +40,11 @@ export type HarnessImportOutcome = {
   bytes: number;
   ms: number;
   responsiveness: Responsiveness;
+  /** Progress reported by the backup Worker, with the time since the start (ms) when it arrived. */
+  timeline: { step: string; done: number; total: number; ms: number }[];
 };
 
-export type HarnessExport = { bytes: number; sha256: string; ms: number };
+export type HarnessExport = { bytes: number; sha256: string; ms: number; responsiveness: Responsiveness };
 
 /** Arms the DBCore fault switch: the k-th mutate call (1-based) of the next matching transaction fails. */
 export type FaultPlan = {
@@ -59,6 +61,14 @@ export type FaultReport = {
   firedAt?: MutationStep & { index: number };
   /** Mutate calls of the last matching transaction, in order. */
   steps: MutationStep[];
+};
+
+export type WriteThroughput = {
+  records: number;
+  bareMs: number;
+  bareRecordsPerSecond: number;
+  dexieMs: number;
+  dexieRecordsPerSecond: number;
 };
 
 export type HarnessDashboard = DashboardFigures & { revenueSeries: DailyTotal[] };
@@ -97,6 +107,12 @@ export type HanoutiHarness = {
   searchKeystrokes(
     words: string[],
   ): Promise<{ indexMs: number; products: number; keystrokes: KeystrokeTiming[] }>;
+  /** The app's start on the stored shop (small tables checked, no background check), timed. */
+  startupMeasured(): Promise<{ ms: number; removedCorrupt: number }>;
+  /** The background check of the large tables, run to its end, timed and watched for long tasks. */
+  sweepMeasured(): Promise<{ ms: number; removedCorrupt: number; responsiveness: Responsiveness }>;
+  /** Puts `count` stored movements again into a scratch database: bare IndexedDB, then Dexie's bulkPut. */
+  writeThroughput(count: number): Promise<WriteThroughput>;
   injectFault(plan: FaultPlan): void;
   clearFault(): void;
   faultReport(): FaultReport;

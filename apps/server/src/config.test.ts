@@ -51,6 +51,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the token secret and the allowed app origin, refusing a short secret without echoing it', () => {
+    const config = loadConfig({ AUTH_SECRET: 'k'.repeat(40), APP_ORIGIN: 'https://caisse.example.ma' }, cwd);
+    expect(config).toMatchObject({ authSecret: 'k'.repeat(40), appOrigin: 'https://caisse.example.ma' });
+    expect(problemsOf({ AUTH_SECRET: 'short-secret' })).toEqual([
+      'AUTH_SECRET must be at least 32 characters',
+    ]);
+    expect(problemsOf({ APP_ORIGIN: 'https://caisse.example.ma/path' })[0]).toMatch(
+      /^APP_ORIGIN must be an origin/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ', LOG_LEVEL: '' }, cwd)).toMatchObject({
       port: 8080,

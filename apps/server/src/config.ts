@@ -16,6 +16,13 @@ export interface ServerConfig {
   /** Absolute folder of the built web app. */
   webRoot: string;
   logLevel: LogLevel;
+  /** Key that signs access tokens; when absent one is made once and kept in the database (server_meta). */
+  authSecret: string | undefined;
+  /**
+   * Another origin allowed to call the API from a browser (CORS), e.g. a dev server; the app itself is
+   * served from the same origin and needs none.
+   */
+  appOrigin: string | undefined;
 }
 
 /** The built PWA next to this package (apps/web/dist), whether we run from src/ or dist/. */
@@ -50,6 +57,13 @@ const envSchema = z.object({
     z.string().refine(isPostgresUrl, 'must be a postgres:// or postgresql:// connection URL').optional(),
   ),
   WEB_ROOT: optionalText,
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  APP_ORIGIN: optionalText.pipe(
+    z
+      .string()
+      .refine(isOrigin, 'must be an origin such as https://caisse.example.ma (scheme, host, optional port)')
+      .optional(),
+  ),
   LOG_LEVEL: optionalText.pipe(
     z
       .string()
@@ -58,6 +72,15 @@ const envSchema = z.object({
       .default('info'),
   ),
 });
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 function isPostgresUrl(value: string): boolean {
   try {
@@ -76,7 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string): ServerConfig {
       parsed.error.issues.map((issue) => {
         const variable = issue.path.join('.');
         // A connection URL may hold a password: never echo it back into logs.
-        const echo = typeof env[variable] === 'string' && variable !== 'DATABASE_URL';
+        const echo =
+          typeof env[variable] === 'string' && variable !== 'DATABASE_URL' && variable !== 'AUTH_SECRET';
         return `${variable} ${issue.message}${echo ? ` (got "${env[variable]}")` : ''}`;
       }),
     );
@@ -90,5 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string): ServerConfig {
     databaseUrl: settings.DATABASE_URL,
     webRoot: settings.WEB_ROOT === undefined ? defaultWebRoot : fromCwd(settings.WEB_ROOT),
     logLevel: settings.LOG_LEVEL,
+    authSecret: settings.AUTH_SECRET,
+    appOrigin: settings.APP_ORIGIN,
   };
 }

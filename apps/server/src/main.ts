@@ -54,7 +54,13 @@ async function start(): Promise<void> {
   );
 
   if (stopping) return;
-  app = await buildApp({ database, webRoot: config.webRoot, logger });
+  app = await buildApp({
+    database,
+    webRoot: config.webRoot,
+    logger,
+    authSecret: config.authSecret,
+    appOrigin: config.appOrigin,
+  });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -24,7 +24,7 @@ import { listCustomers } from '../src/data/customersRepository';
 import { loadDashboard } from '../src/data/dashboardRepository';
 import { DATABASE_NAME, db, TABLES, tx, type TableName } from '../src/data/db';
 import { getProduct, listProducts } from '../src/data/productsRepository';
-import { prepareLocalData } from '../src/data/startup';
+import { prepareLocalData, sweepLargeTablesNow } from '../src/data/startup';
 import { createFaultSwitch } from './faultInjection';
 import { watchResponsiveness } from './responsiveness';
 
@@ -82,7 +82,14 @@ async function checkoutTimed(cart: Cart, now?: string): Promise<HarnessSaleOutco
 
 async function importFile(file: File): Promise<HarnessImportOutcome> {
   const start = performance.now();
-  const { value: outcome, responsiveness } = await watchResponsiveness(() => importBackupFile(file));
+  // When each step was reached: tells reading, checking and each slice of the write apart.
+  const timeline: HarnessImportOutcome['timeline'] = [];
+  const { value: outcome, responsiveness } = await watchResponsiveness(() =>
+    importBackupFile(file, {
+      onProgress: ({ step, done, total }) =>
+        timeline.push({ step, done, total, ms: Math.round(performance.now() - start) }),
+    }),
+  );
   const ms = performance.now() - start;
   const report = outcome.report;
   const accepted = report
@@ -97,6 +104,7 @@ async function importFile(file: File): Promise<HarnessImportOutcome> {
     bytes: file.size,
     ms,
     responsiveness,
+    timeline,
   };
 }
 
@@ -107,7 +115,9 @@ async function sha256Hex(blob: Blob): Promise<string> {
 
 const harness: HanoutiHarness = {
   async prepare() {
-    const { seeded, removedCorrupt } = await prepareLocalData();
+    // The background check of the large tables is measured on its own (sweepMeasured), not left to run
+    // under the other measures.
+    const { seeded, removedCorrupt } = await prepareLocalData({ sweep: 'off' });
     show('Prêt');
     return { seeded, removedCorrupt };
   },
@@ -149,8 +159,12 @@ const harness: HanoutiHarness = {
     return blob.text();
   },
   async exportMeasured(now) {
-    const { value, ms } = await timed(() => exportAll(now ? { now: new Date(now) } : {}));
-    return { bytes: value.blob.size, sha256: await sha256Hex(value.blob), ms };
+    const start = performance.now();
+    const { value, responsiveness } = await watchResponsiveness(() =>
+      exportAll(now ? { now: new Date(now) } : {}),
+    );
+    const ms = performance.now() - start;
+    return { bytes: value.blob.size, sha256: await sha256Hex(value.blob), ms, responsiveness };
   },
   importText(text, fileName = 'hanouti-sauvegarde.json') {
     return importFile(new File([text], fileName, { type: 'application/json' }));
@@ -193,6 +207,60 @@ const harness: HanoutiHarness = {
       }
     }
     return { indexMs, products: products.length, keystrokes };
+  },
+  async startupMeasured() {
+    const { value, ms } = await timed(() => prepareLocalData({ sweep: 'off' }));
+    return { ms, removedCorrupt: value.removedCorrupt };
+  },
+  async sweepMeasured() {
+    const start = performance.now();
+    const { value, responsiveness } = await watchResponsiveness(() => sweepLargeTablesNow());
+    return { ms: performance.now() - start, removedCorrupt: value.total, responsiveness };
+  },
+  async writeThroughput(count) {
+    // The same stock movements the import wrote, put again into scratch stores shaped like the real one:
+    // once with bare IndexedDB in one transaction, once with Dexie's bulkPut. What IndexedDB alone allows.
+    const movements = await tx('r', ['stockMovements'], (t) => t.stockMovements.limit(count).toArray());
+    const scratch = `${DATABASE_NAME}-throughput`;
+    await Dexie.delete(scratch);
+    const bare = await new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open(scratch, 1);
+      open.onupgradeneeded = () => {
+        const store = open.result.createObjectStore('stockMovements', { keyPath: 'id' });
+        for (const index of ['productId', 'at', 'saleId']) store.createIndex(index, index);
+      };
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+      open.onsuccess = () => {
+        const database = open.result;
+        const start = performance.now();
+        const transaction = database.transaction('stockMovements', 'readwrite', { durability: 'strict' });
+        const store = transaction.objectStore('stockMovements');
+        for (const movement of movements) store.put(movement);
+        transaction.oncomplete = () => {
+          database.close();
+          resolve(performance.now() - start);
+        };
+        transaction.onerror = () => reject(transaction.error ?? new Error('write failed'));
+      };
+    });
+    await Dexie.delete(scratch);
+    const dexieDb = new Dexie(scratch, { chromeTransactionDurability: 'strict' });
+    dexieDb.version(1).stores({ stockMovements: 'id, productId, at, saleId' });
+    const dexieStart = performance.now();
+    await dexieDb.transaction('rw', 'stockMovements', () =>
+      dexieDb.table('stockMovements').bulkPut(movements),
+    );
+    const dexieMs = performance.now() - dexieStart;
+    dexieDb.close();
+    await Dexie.delete(scratch);
+    const perSecond = (ms: number) => Math.round((movements.length * 1000) / ms);
+    return {
+      records: movements.length,
+      bareMs: bare,
+      bareRecordsPerSecond: perSecond(bare),
+      dexieMs,
+      dexieRecordsPerSecond: perSecond(dexieMs),
+    };
   },
   injectFault: (plan) => faults.arm(plan),
   clearFault: () => faults.disarm(),

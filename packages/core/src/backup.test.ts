@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportBackup } from './backup.js';
+import { backupChunkText, backupFileParts, backupFileText, exportBackup } from './backup.js';
 import type { BackupSource } from './backup.js';
 import { backupFileName } from './backupFormat.js';
 import type { BackupPhoto } from './backupFormat.js';
@@ -356,5 +356,58 @@ describe('backup round trip (property)', () => {
       }),
       { numRuns: 20 },
     );
+  });
+});
+
+/** Cuts a list into chunks of the given sizes (cycling), as a Worker reading pages would. */
+function chunked<T>(records: readonly T[], sizes: readonly number[]): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0, i = 0; start < records.length; i++) {
+    const size = Math.max(1, sizes[i % sizes.length] ?? 1);
+    chunks.push(records.slice(start, start + size));
+    start += size;
+  }
+  return chunks;
+}
+
+describe('streamed backup text', () => {
+  it('gives exactly the compact file, whatever the chunks, and it reads back unchanged', () => {
+    fc.assert(
+      fc.property(shopArb, fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1 }), (shop, sizes) => {
+        const parts = backupFileParts(
+          {
+            ...shop,
+            sales: chunked(shop.sales, sizes).map((c) => backupChunkText('sales', c)),
+            creditTransactions: chunked(shop.creditTransactions, sizes).map((c) =>
+              backupChunkText('creditTransactions', c),
+            ),
+            stockMovements: chunked(shop.stockMovements, sizes).map((c) =>
+              backupChunkText('stockMovements', c),
+            ),
+          },
+          T0,
+        );
+        const text = parts.join('');
+        expect(text).toBe(JSON.stringify(exportBackup(shop, T0)));
+        expect(text).toBe(backupFileText(shop, T0));
+        const result = parseBackupText(text);
+        if (!result.ok) throw new Error(result.error);
+        expectSameShop(result.backup, shop);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('keeps chunks as given (a Blob per page in the browser) and writes no indentation', () => {
+    const shop = smallShop();
+    const marker = { chunk: 'sales' };
+    const parts = backupFileParts(
+      { ...shop, sales: [marker], creditTransactions: [], stockMovements: [] },
+      T0,
+    );
+    expect(parts.filter((part) => part === marker)).toHaveLength(1);
+    const text = backupFileText(shop, T0);
+    expect(text).not.toMatch(/\n|": /);
+    expect(backupChunkText('sales', [])).toBe('');
   });
 });

@@ -152,3 +152,74 @@ export function exportBackup(data: BackupSource, exportDate: string): BackupFile
     photos: data.photos.filter((photo) => !inline.has(photo.id)).map(({ id, dataUrl }) => ({ id, dataUrl })),
   };
 }
+
+/** Lists that may hold hundreds of thousands of records: a large shop's export writes them a chunk at a time. */
+export const STREAMED_BACKUP_LISTS = ['sales', 'creditTransactions', 'stockMovements'] as const;
+export type StreamedBackupList = (typeof STREAMED_BACKUP_LISTS)[number];
+
+type StreamedRecord = {
+  sales: Sale;
+  creditTransactions: CreditTransaction;
+  stockMovements: StockMovement;
+};
+
+const STREAMED_TO_FILE: { [L in StreamedBackupList]: (record: StreamedRecord[L]) => unknown } = {
+  sales: saleToFile,
+  creditTransactions: creditToFile,
+  stockMovements: movementToFile,
+};
+
+/**
+ * One chunk of a streamed list as compact file JSON: the records separated by commas, without the
+ * brackets (backupFileParts puts those). Empty when there is no record.
+ */
+export function backupChunkText<L extends StreamedBackupList>(
+  list: L,
+  records: readonly StreamedRecord[L][],
+): string {
+  const toFile = STREAMED_TO_FILE[list] as (record: StreamedRecord[L]) => unknown;
+  return JSON.stringify(records.map(toFile)).slice(1, -1);
+}
+
+/** A backup whose large lists are already chunks of text (or anything standing for one, such as a Blob). */
+export type StreamedBackupSource<Chunk> = Omit<BackupSource, StreamedBackupList> &
+  Record<StreamedBackupList, readonly Chunk[]>;
+
+/**
+ * The compact backup file as a sequence of parts whose concatenation is exactly
+ * `JSON.stringify(exportBackup(source, exportDate))`, without ever building that one giant string.
+ * The chunks of the large lists are placed as given, so they must be non-empty (see backupChunkText).
+ */
+export function backupFileParts<Chunk>(
+  source: StreamedBackupSource<Chunk>,
+  exportDate: string,
+): (string | Chunk)[] {
+  const small = exportBackup(
+    { ...source, sales: [], creditTransactions: [], stockMovements: [] },
+    exportDate,
+  );
+  const parts: (string | Chunk)[] = [];
+  let separator = '{';
+  for (const [key, value] of Object.entries(small)) {
+    parts.push(`${separator}${JSON.stringify(key)}:`);
+    separator = ',';
+    if (!(STREAMED_BACKUP_LISTS as readonly string[]).includes(key)) {
+      parts.push(JSON.stringify(value));
+      continue;
+    }
+    const chunks = source[key as StreamedBackupList];
+    parts.push('[');
+    chunks.forEach((chunk, index) => {
+      if (index > 0) parts.push(',');
+      parts.push(chunk);
+    });
+    parts.push(']');
+  }
+  parts.push('}');
+  return parts;
+}
+
+/** The whole backup as one compact JSON text: no indentation, a third smaller than pretty-printed. */
+export function backupFileText(source: BackupSource, exportDate: string): string {
+  return JSON.stringify(exportBackup(source, exportDate));
+}

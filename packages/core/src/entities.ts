@@ -192,5 +192,10 @@ export const operationSchema = z.object({
   type: z.enum(OPERATION_TYPES),
   payload: z.unknown(),
   at: isoDate,
+  /** Hybrid logical clock stamp of the change (see hlc.ts): orders edits of one record across devices. */
+  hlc: z
+    .string()
+    .regex(/^\d{15}-\d{6}-[\w:.-]{1,64}$/)
+    .optional(),
 });
 export type Operation = z.infer<typeof operationSchema>;

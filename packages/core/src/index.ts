@@ -24,3 +24,8 @@ export * from './cleanupDuplicates.js';
 export * from './cleanup.js';
 export * from './integrity.js';
 export * from './sampleData.js';
+
+// --- sync (hybrid logical clock, protocol, merging pulled changes) ---
+export * from './hlc.js';
+export * from './sync.js';
+export * from './syncMerge.js';

@@ -115,7 +115,7 @@ describe('HTTP server on PGlite', () => {
 
   it.each([
     ['GET', '/api/nothing-here'],
-    ['POST', '/api/sync/push'],
+    ['POST', '/api/sync/nothing-here'],
     ['GET', '/api'],
   ] as const)('answers %s %s with a JSON 404', async (method, url) => {
     const response = await app.inject({ method, url });

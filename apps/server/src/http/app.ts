@@ -1,10 +1,21 @@
 // Assembles the HTTP server: security headers, body limit, JSON errors, /api routes and the web app.
+import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { AccountService } from '../auth/accountService.js';
+import { loadSigningKey } from '../auth/signingKey.js';
+import type { TokenKey } from '../auth/tokens.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { installErrorHandling } from './errors.js';
+import { createShopNotifier, type ShopNotifier } from '../sync/notifier.js';
+import { OperationService } from '../sync/operationService.js';
+import { registerAccountRoutes, type RateLimit } from './accountRoutes.js';
+import { decorateCaller, requireCaller } from './authenticate.js';
+import { ApiError, installErrorHandling } from './errors.js';
 import { registerHealth } from './health.js';
+import { registerRestRoutes } from './restRoutes.js';
+import { registerSyncRoutes } from './syncRoutes.js';
 import { registerWebApp } from './webApp.js';
 
 /** Largest request body accepted (bigger → 413); sync pushes and uploads will be sized to fit. */
@@ -36,16 +47,37 @@ export interface AppOptions {
   webRoot?: string | undefined;
   /** pino logger shared with the rest of the server; without it the server is silent (tests). */
   logger?: FastifyBaseLogger | undefined;
+  /** Signs access tokens (AUTH_SECRET); without it a secret kept in the database is used. */
+  authSecret?: string | undefined;
+  /** The one other origin allowed to call the API from a browser (APP_ORIGIN); none by default. */
+  appOrigin?: string | undefined;
+  /** Requests per client address on the auth routes (log-in, sign-up, refresh, pairing). */
+  authRateLimit?: RateLimit | undefined;
+  /** Pushes per device. */
+  pushRateLimit?: RateLimit | undefined;
+  /** Event-stream heartbeat (25 s by default, spec). */
+  heartbeatMs?: number | undefined;
+  /** Shares change notifications between apps (tests run two on one database). */
+  notifier?: ShopNotifier | undefined;
 }
+
+export const defaultAuthRateLimit: RateLimit = { max: 10, timeWindow: 60_000 };
+export const defaultPushRateLimit: RateLimit = { max: 600, timeWindow: 60_000 };
 
 /** A ready-to-listen server (call `listen` or `inject`); closing it does not close the database. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
     bodyLimit: bodyLimitBytes,
+    // A body with __proto__ or constructor.prototype is refused (400), never merged into an object.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Unknown fields are refused (400), not silently dropped: a client sending shop_id or total is wrong.
+    ajv: { customOptions: { removeAdditional: false } },
   });
 
   installErrorHandling(app);
+  decorateCaller(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -55,6 +87,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // The app is served from this origin; a browser on any other origin gets no CORS grant unless named.
+  await app.register(fastifyCors, {
+    origin: options.appOrigin === undefined ? false : [options.appOrigin],
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type'],
+    maxAge: 600,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () =>
+      new ApiError(429, 'too_many_requests', 'Trop de requêtes, réessayez plus tard'),
+  });
+
+  const { db } = options.database;
+  // Loaded at the first request that needs it: the database may still be migrating while routes register.
+  let loading: Promise<TokenKey> | undefined;
+  const key = () => {
+    loading ??= loadSigningKey(db, options.authSecret).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  const accounts = new AccountService(db, key);
+  const notifier = options.notifier ?? createShopNotifier();
+  const operations = new OperationService(db, notifier);
+  const authenticated = requireCaller(key, accounts);
+
   await app.register(
     (api, _options, done) => {
       // API answers are live data: never kept by the browser, the service worker or a proxy.
@@ -63,6 +123,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         done();
       });
       registerHealth(api, options.database);
+      registerAccountRoutes(api, accounts, authenticated, options.authRateLimit ?? defaultAuthRateLimit);
+      registerSyncRoutes(api, {
+        db,
+        operations,
+        notifier,
+        authenticated,
+        pushRateLimit: options.pushRateLimit ?? defaultPushRateLimit,
+        heartbeatMs: options.heartbeatMs,
+      });
+      registerRestRoutes(api, { db, operations, authenticated });
       done();
     },
     { prefix: '/api' },

@@ -1,20 +1,28 @@
 import {
   addProductToCart,
+  backupFileText,
+  balanceFromLedger,
   DEFAULT_IMPORT_LIMITS,
+  DEFAULT_SETTINGS,
   emptyCart,
+  newId,
+  parseBackupText,
   setCartCustomer,
   setPaymentMethod,
+  stockFromMovements,
 } from '@hanouti/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportAll, importBackupFile } from './backupService';
 import { completeSale } from './checkoutRepository';
-import { addCredit, listCustomers } from './customersRepository';
+import { addCredit, addPayment, listCreditTransactions, listCustomers } from './customersRepository';
 import { loadDashboard } from './dashboardRepository';
-import { pendingOperations } from './outbox';
+import { OPERATION_BATCH_SIZE, pendingOperations } from './outbox';
+import { tx } from './db';
+import { dataUrlFromBlob } from './dataUrls';
 import { listProducts, loadPhoto, saveProduct, savePhoto } from './productsRepository';
 import { listSales } from './salesRepository';
 import { prepareLocalData } from './startup';
-import { adjustStock } from './stockRepository';
+import { adjustStock, listStockMovements } from './stockRepository';
 import { clearFault, failAtWrite, resetDatabase, useStorableBlobs } from './testDatabase';
 
 const NOW = new Date('2025-05-20T12:00:00Z');
@@ -76,6 +84,47 @@ describe('export', () => {
     const withPhoto = file.products.find((p) => p.photo);
     expect(withPhoto?.photo).toBe('data:image/jpeg;base64,/9j/AQID');
   });
+
+  it("is compact JSON, exactly core's file for the stored records, and reads back whole", async () => {
+    await aBusyShop();
+    const text = await exportText();
+    const stored = await tx(
+      'r',
+      ['products', 'sales', 'customers', 'creditTransactions', 'stockMovements', 'photos', 'settings'],
+      async (t) => ({
+        products: await t.products.toArray(),
+        sales: await t.sales.toArray(),
+        customers: await t.customers.toArray(),
+        creditTransactions: await t.creditTransactions.toArray(),
+        stockMovements: await t.stockMovements.toArray(),
+        photos: await t.photos.toArray(),
+        settings: (await t.settings.toArray())[0] ?? DEFAULT_SETTINGS,
+      }),
+    );
+    const photos = await Promise.all(
+      stored.photos.map(async (p) => ({ id: p.id, dataUrl: await dataUrlFromBlob(p.blob, p.mime) })),
+    );
+    expect(text).toBe(backupFileText({ ...stored, photos }, NOW.toISOString()));
+    expect(text).not.toContain('\n');
+    const parsed = parseBackupText(text);
+    expect(parsed.ok && parsed.report.rejectedCount).toBe(0);
+  });
+
+  it('pages through tables larger than one page', async () => {
+    await prepareLocalData();
+    const [product] = await listProducts();
+    const movements = Array.from({ length: 2500 }, (_, i) => ({
+      id: newId(),
+      productId: product!.id,
+      kind: 'adjustment' as const,
+      delta: 1,
+      at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+    }));
+    await tx('rw', ['stockMovements'], (t) => t.stockMovements.bulkPut(movements));
+    const file = JSON.parse(await exportText()) as { stockMovements: { id: string }[] };
+    expect(file.stockMovements).toHaveLength(2500 + 4);
+    expect(new Set(file.stockMovements.map((m) => m.id)).size).toBe(2504);
+  });
 });
 
 describe('import', () => {
@@ -102,6 +151,65 @@ describe('import', () => {
     expect(await exportText()).toBe(backup);
     expect(await loadDashboard(NOW)).toEqual(dashboard);
     expect(await listSales()).toHaveLength(2);
+  });
+
+  it('keeps stock = Σ movements and balance = Σ entries when the phone has records the file lacks', async () => {
+    await aBusyShop();
+    const backup = await exportText();
+    // After the backup, the phone goes on: a stock change, a sale, a payment.
+    const [product] = await listProducts();
+    const [customer] = (await listCustomers()).filter((c) => c.creditBalance > 0);
+    await adjustStock(product!.id, 10);
+    await completeSale(addProductToCart(emptyCart(), product!));
+    await addPayment(customer!.id, 100, 'Versement');
+    // A product and a customer the file does not know, but whose ledger the file extends.
+    const extraProduct = { ...product!, id: newId(), name: 'Henné' };
+    await tx('rw', ['products', 'stockMovements'], async (t) => {
+      await t.products.put(extraProduct);
+      await t.stockMovements.put({
+        id: newId(),
+        productId: extraProduct.id,
+        kind: 'import',
+        delta: extraProduct.stock,
+        at: '2025-05-19T09:00:00.000Z',
+      });
+    });
+    const file = JSON.parse(backup) as { stockMovements: unknown[] };
+    file.stockMovements.push({
+      id: newId(),
+      productId: extraProduct.id,
+      kind: 'restock',
+      delta: 7,
+      at: '2025-05-20T09:00:00.000Z',
+    });
+
+    expect(await importBackupFile(fileOf(JSON.stringify(file)))).toMatchObject({ ok: true });
+    for (const p of await listProducts()) {
+      expect(p.stock).toBe(stockFromMovements(await listStockMovements(p.id)));
+    }
+    expect((await listProducts()).find((p) => p.id === extraProduct.id)?.stock).toBe(extraProduct.stock + 7);
+    for (const c of await listCustomers()) {
+      expect(c.creditBalance).toBe(balanceFromLedger(await listCreditTransactions(c.id)));
+    }
+  });
+
+  it('records the import as batched operations, one seq per record, after those already there', async () => {
+    await aBusyShop();
+    const backup = await exportText();
+    await resetDatabase();
+    await prepareLocalData();
+    const before = await pendingOperations();
+    const outcome = await importBackupFile(fileOf(backup));
+    if (!outcome.ok) throw new Error(outcome.reason);
+    const { lists } = outcome.report;
+    const entries = await tx('r', ['outbox'], (t) => t.outbox.toArray());
+    const ops = await pendingOperations();
+    // product, customer, stock, sale, credit and settings operations: each type fits in one batch here.
+    expect(entries.length - before.length).toBeLessThanOrEqual(6);
+    expect(entries.every((entry) => (entry.batch ?? 1) <= OPERATION_BATCH_SIZE)).toBe(true);
+    expect(ops.map((op) => op.seq)).toEqual(ops.map((_, index) => index + 1));
+    expect(ops.filter((op) => op.type === 'sale.record').length).toBe(lists.sales.accepted);
+    expect(ops.filter((op) => op.type === 'credit.record').length).toBe(lists.creditTransactions.accepted);
   });
 
   it("imports the original app's format (decimal MAD, ids that are not UUIDs)", async () => {

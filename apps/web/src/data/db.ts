@@ -1,5 +1,5 @@
 // The one gateway to IndexedDB: table names, versioned schema, and the single transaction helper.
-import { Dexie, type Table } from 'dexie';
+import { Dexie, type Table, type Transaction } from 'dexie';
 import type {
   Centimes,
   CreditTransaction,
@@ -10,6 +10,8 @@ import type {
   Settings,
   StockMovement,
 } from '@hanouti/core';
+import { lowStockMarker } from './lowStockMarker';
+import { wholeTableNotice } from './wholeTableNotice';
 
 /**
  * Every table of the local database. Do not rename a table (key or value) without a migration:
@@ -41,8 +43,11 @@ export type PhotoRecord = {
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'rejected'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-/** An operation waiting for (or done with) sync; `seq` is the per-device order. */
-export type OutboxEntry = Operation & { status: OutboxStatus; error?: string };
+/**
+ * An operation waiting for (or done with) sync; `seq` is the per-device order. An entry with `batch`
+ * stands for that many operations of its type (seqs `seq` … `seq + batch − 1`, see outbox.ts).
+ */
+export type OutboxEntry = Operation & { status: OutboxStatus; error?: string; batch?: number };
 
 export type MetaRecord = { key: string; value: unknown };
 
@@ -84,7 +89,11 @@ export const DATABASE_NAME = 'hanouti';
  * Schema versions, oldest first. Never edit a released version: add a new one (with an upgrade
  * function when data must change) so that a phone with old data migrates step by step.
  */
-const SCHEMA_VERSIONS: readonly { version: number; stores: Record<TableName, string> }[] = [
+const SCHEMA_VERSIONS: readonly {
+  version: number;
+  stores: Partial<Record<TableName, string>>;
+  upgrade?: (transaction: Transaction) => Promise<void>;
+}[] = [
   {
     version: 1,
     stores: {
@@ -99,6 +108,15 @@ const SCHEMA_VERSIONS: readonly { version: number; stores: Record<TableName, str
       meta: 'key',
       dailyTotals: 'day',
       productSales: 'productId, quantity',
+    },
+  },
+  {
+    // The low-stock marker (lowStockMarker.ts) lets the dashboard read its alerts by index.
+    version: 2,
+    stores: { products: 'id, name, category, barcode, updatedAt, lowStock' },
+    upgrade: async (transaction) => {
+      const products = transaction.table('products');
+      await products.bulkPut(await products.toArray());
     },
   },
 ];
@@ -121,7 +139,13 @@ class HanoutiDatabase extends Dexie {
     // 'strict' makes Chromium flush a committed transaction to disk before reporting success, so a
     // sale the shopkeeper saw complete survives a power cut (other browsers are strict already).
     super(name, { chromeTransactionDurability: 'strict' });
-    for (const { version, stores } of SCHEMA_VERSIONS) this.version(version).stores(stores);
+    // The marker middleware is in place before any migration runs, so upgrades write it too.
+    this.use(lowStockMarker);
+    this.use(wholeTableNotice);
+    for (const { version, stores, upgrade } of SCHEMA_VERSIONS) {
+      const schema = this.version(version).stores(stores);
+      if (upgrade) schema.upgrade(upgrade);
+    }
   }
 }
 

@@ -9,6 +9,9 @@ export const META = {
   outboxSeq: 'outboxSeq',
   sampleDataSeeded: 'sampleDataSeeded',
   persistenceRequested: 'persistenceRequested',
+  /** Where the background check of the large tables stopped (JSON), and when it last went to the end. */
+  corruptSweepPosition: 'corruptSweepPosition',
+  corruptSweepDoneAt: 'corruptSweepDoneAt',
 } as const;
 export type MetaKey = (typeof META)[keyof typeof META];
 

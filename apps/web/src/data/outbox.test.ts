@@ -2,7 +2,13 @@ import { operationSchema } from '@hanouti/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tx } from './db';
 import { META, writeMeta } from './meta';
-import { pendingOperations, recordOperation } from './outbox';
+import {
+  expandOutboxEntry,
+  pendingOperations,
+  recordOperation,
+  recordOperationBatches,
+  type OperationBatchPayload,
+} from './outbox';
 import { adjustStock } from './stockRepository';
 import { saveCustomer } from './customersRepository';
 import { saveProduct } from './productsRepository';
@@ -49,5 +55,64 @@ describe('the outbox', () => {
       await t.outbox.update(2, { status: 'sent' });
     });
     expect((await pendingOperations()).map((op) => op.payload)).toEqual([{ i: 0 }, { i: 2 }]);
+  });
+
+  describe('batches (an import’s operations)', () => {
+    const at = '2025-05-20T12:00:00.000Z';
+    const many = (type: 'stock.move' | 'credit.record', n: number) =>
+      Array.from({ length: n }, (_, i) => ({ type, payload: { i } }));
+
+    it('stores runs of one type as few entries, and gives back every operation with its own id and seq', async () => {
+      const entries = await tx('rw', ['meta', 'outbox'], async (t) => {
+        await recordOperation(t, 'settings.update', { first: true }, at);
+        const batches = await recordOperationBatches(
+          t,
+          [...many('stock.move', 7), ...many('credit.record', 2)],
+          at,
+          3,
+        );
+        await recordOperation(t, 'settings.update', { last: true }, at);
+        return batches;
+      });
+      expect(entries.map((e) => [e.type, e.seq, e.batch])).toEqual([
+        ['stock.move', 2, 3],
+        ['stock.move', 5, 3],
+        ['stock.move', 8, 1],
+        ['credit.record', 9, 2],
+      ]);
+      expect(await tx('r', ['outbox'], (t) => t.outbox.count())).toBe(6);
+
+      const ops = await pendingOperations();
+      expect(ops.map((op) => op.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      expect(ops.map((op) => op.type)).toEqual([
+        'settings.update',
+        ...Array<string>(7).fill('stock.move'),
+        'credit.record',
+        'credit.record',
+        'settings.update',
+      ]);
+      expect(ops.slice(1, 8).map((op) => op.payload)).toEqual(many('stock.move', 7).map((op) => op.payload));
+      expect(new Set(ops.map((op) => op.opId)).size).toBe(11);
+      // Clock stamps increase along the seqs, batched or not (last-writer-wins compares them).
+      const stamps = ops.map((op) => op.hlc ?? '');
+      expect(stamps.every((stamp) => stamp !== '')).toBe(true);
+      expect([...stamps].sort()).toEqual(stamps);
+      for (const op of ops) {
+        expect(op.batch).toBeUndefined();
+        expect(operationSchema.safeParse(op).success).toBe(true);
+      }
+      // Expanding is stable: the same entry always gives the same operations (a resend is idempotent).
+      expect(expandOutboxEntry(entries[0]!)).toEqual(expandOutboxEntry(entries[0]!));
+      expect((entries[0]!.payload as OperationBatchPayload).operations[0]!.opId).toBe(entries[0]!.opId);
+    });
+
+    it('never repeats a seq after a batch, even when the stored counter was lost', async () => {
+      await tx('rw', ['meta', 'outbox'], async (t) => {
+        await recordOperationBatches(t, many('stock.move', 5), at);
+        await writeMeta(t, META.outboxSeq, 0);
+        await recordOperation(t, 'settings.update', {}, at);
+      });
+      expect((await pendingOperations()).map((op) => op.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    });
   });
 });

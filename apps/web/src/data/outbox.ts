@@ -3,11 +3,31 @@ import { newId, type OperationType } from '@hanouti/core';
 import { tx, type OutboxEntry, type Tables } from './db';
 import { ensureDeviceIdentity } from './device';
 import { META, readMetaNumber, writeMeta } from './meta';
+import { nextStamps } from './syncBookkeeping';
 
 /** The tables a change must include in its transaction to record its operation. */
 export const OUTBOX_TABLES = ['meta', 'outbox'] as const;
 
 export type NewOperation = { type: OperationType; payload: unknown };
+
+/** Records per outbox entry when an import records its operations in batches. */
+export const OPERATION_BATCH_SIZE = 500;
+
+/** One operation inside a batch entry: its own id, clock stamp and payload, as it would have alone. */
+export type BatchedOperation = { opId: string; payload: unknown; hlc?: string };
+/** Payload of a batch entry (an entry with `batch` set): its operations, in seq order. */
+export type OperationBatchPayload = { operations: BatchedOperation[] };
+
+/** The last seq an entry uses: a batch entry uses one seq per operation it carries. */
+export function lastSeqOf(entry: Pick<OutboxEntry, 'seq' | 'batch'>): number {
+  return entry.seq + (entry.batch ?? 1) - 1;
+}
+
+async function nextSeq(t: Pick<Tables, 'meta' | 'outbox'>): Promise<number> {
+  // The last entry guards against a lost counter: seq must never repeat on this device.
+  const last = await t.outbox.orderBy('seq').last();
+  return Math.max(await readMetaNumber(t, META.outboxSeq), last ? lastSeqOf(last) : 0) + 1;
+}
 
 /**
  * Appends operations inside the caller's transaction, so that a change and its operations commit
@@ -20,9 +40,9 @@ export async function recordOperations(
 ): Promise<OutboxEntry[]> {
   if (operations.length === 0) return [];
   const { deviceId } = await ensureDeviceIdentity(t);
-  // The last entry guards against a lost counter: seq must never repeat on this device.
-  const last = await t.outbox.orderBy('seq').last();
-  const first = Math.max(await readMetaNumber(t, META.outboxSeq), last?.seq ?? 0) + 1;
+  const first = await nextSeq(t);
+  // Each operation carries the device's clock: last-writer-wins across phones compares these stamps.
+  const stamps = await nextStamps(t, deviceId, operations.length);
   const entries = operations.map(({ type, payload }, index): OutboxEntry => ({
     opId: newId(),
     deviceId,
@@ -30,6 +50,7 @@ export async function recordOperations(
     type,
     payload,
     at,
+    ...(stamps[index] ? { hlc: stamps[index] } : {}),
     status: 'pending',
   }));
   await t.outbox.bulkAdd(entries);
@@ -48,7 +69,70 @@ export async function recordOperation(
   return entry!;
 }
 
-/** Operations not yet accepted by the server, oldest first (the order they must be pushed in). */
-export function pendingOperations(): Promise<OutboxEntry[]> {
-  return tx('r', ['outbox'], (t) => t.outbox.where('status').equals('pending').sortBy('seq'));
+/**
+ * Records many operations (an import's) as few outbox entries: runs of the same type are cut into batches
+ * of `size`, each ONE entry whose payload is an OperationBatchPayload. Each operation keeps its own opId and
+ * seq (the batch entry's seq + its index), so what sync sends is exactly what `recordOperations` would have
+ * recorded; expandOutboxEntry gives those operations back. Writing 500 times fewer entries is what lets a
+ * large shop's import commit in seconds.
+ */
+export async function recordOperationBatches(
+  t: Pick<Tables, 'meta' | 'outbox'>,
+  operations: readonly NewOperation[],
+  at: string,
+  size = OPERATION_BATCH_SIZE,
+): Promise<OutboxEntry[]> {
+  if (operations.length === 0) return [];
+  const { deviceId } = await ensureDeviceIdentity(t);
+  let seq = await nextSeq(t);
+  const stamps = await nextStamps(t, deviceId, operations.length);
+  const entries: OutboxEntry[] = [];
+  for (let start = 0; start < operations.length;) {
+    const type = operations[start]!.type;
+    let end = start + 1;
+    while (end < operations.length && end - start < size && operations[end]!.type === type) end++;
+    const batch = operations.slice(start, end).map(({ payload }, index): BatchedOperation => {
+      const hlc = stamps[start + index];
+      return { opId: newId(), payload, ...(hlc ? { hlc } : {}) };
+    });
+    const payload: OperationBatchPayload = { operations: batch };
+    entries.push({
+      opId: batch[0]!.opId,
+      deviceId,
+      seq,
+      type,
+      payload,
+      at,
+      status: 'pending',
+      batch: batch.length,
+    });
+    seq += batch.length;
+    start = end;
+  }
+  await t.outbox.bulkAdd(entries);
+  await writeMeta(t, META.outboxSeq, seq - 1);
+  return entries;
+}
+
+/** The operations an entry stands for: itself, or each operation of a batch with its own opId and seq. */
+export function expandOutboxEntry(entry: OutboxEntry): OutboxEntry[] {
+  if (entry.batch === undefined) return [entry];
+  const { operations } = entry.payload as OperationBatchPayload;
+  const { batch: _count, ...common } = entry;
+  return operations.map(({ opId, payload, hlc }, index) => ({
+    ...common,
+    opId,
+    seq: entry.seq + index,
+    payload,
+    ...(hlc ? { hlc } : {}),
+  }));
+}
+
+/**
+ * Operations not yet accepted by the server, oldest first (the order they must be pushed in), with
+ * batch entries expanded into their operations.
+ */
+export async function pendingOperations(): Promise<OutboxEntry[]> {
+  const entries = await tx('r', ['outbox'], (t) => t.outbox.where('status').equals('pending').sortBy('seq'));
+  return entries.flatMap(expandOutboxEntry);
 }

@@ -7,11 +7,15 @@ import { META } from './meta';
 import { pendingOperations } from './outbox';
 import { deleteProducts, listProducts } from './productsRepository';
 import { listCustomers } from './customersRepository';
-import { prepareLocalData } from './startup';
+import { cancelBackgroundSweep, prepareLocalData, sweepLargeTablesNow } from './startup';
 import { aCustomer, aProduct, resetDatabase, storeRecords } from './testDatabase';
 
 beforeEach(resetDatabase);
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  cancelBackgroundSweep();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('app start', () => {
   it('seeds the sample shop on the first start, with stock equal to its movements', async () => {
@@ -75,7 +79,7 @@ describe('app start', () => {
         await t.photos.put({ id: 'p', blob: 'data:image/png;base64,AAAA' } as never);
       },
     );
-    const ready = await prepareLocalData();
+    const ready = await prepareLocalData({ sweep: 'now' });
     expect(ready.removedCorrupt).toBe(8);
     expect(ready.settings).toEqual(DEFAULT_SETTINGS);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('8'), expect.objectContaining({ products: 2 }));
@@ -93,7 +97,7 @@ describe('app start', () => {
     const spoiled = await completeSale(addProductToCart(emptyCart(), product), { now: at });
     if (!kept.ok || !spoiled.ok) throw new Error('sale failed');
     await tx('rw', ['sales'], (t) => t.sales.put({ ...spoiled.sale, total: -1 }));
-    expect((await prepareLocalData()).removedCorrupt).toBe(1);
+    expect((await sweepLargeTablesNow()).total).toBe(1);
     const dashboard = await loadDashboard(new Date('2025-05-20T12:00:00Z'));
     expect(dashboard.today).toEqual({ total: kept.sale.total, count: 1 });
     expect(dashboard.topProducts.map((p) => p.quantity)).toEqual([1]);
@@ -105,5 +109,79 @@ describe('app start', () => {
     expect(ops.map((op) => op.seq)).toEqual(ops.map((_, index) => index + 1));
     expect(ops.filter((op) => op.type === 'product.upsert')).toHaveLength(4);
     expect(ops.filter((op) => op.type === 'customer.upsert')).toHaveLength(2);
+  });
+
+  describe('the large tables, checked after the first screen', () => {
+    /** Sales, movements and outbox entries that no schema accepts, as a bug or a broken disk might leave. */
+    async function spoilLargeTables(good: number): Promise<void> {
+      await tx('rw', ['sales', 'stockMovements', 'outbox'], async (t) => {
+        await t.sales.put({ id: 'not-a-uuid', items: [] } as never);
+        await t.stockMovements.put({ id: 'zz-broken', delta: 'x' } as never);
+        await t.outbox.put({ seq: 10_000, opId: 'x' } as never);
+        // Enough valid movements to need several pages.
+        await t.stockMovements.bulkPut(
+          Array.from({ length: good }, (_, i) => ({
+            id: crypto.randomUUID(),
+            productId: crypto.randomUUID(),
+            kind: 'adjustment' as const,
+            delta: i + 1,
+            at: '2025-05-20T10:00:00.000Z',
+          })),
+        );
+      });
+    }
+
+    it('opens without reading them, then removes their corrupt entries in the background', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      await spoilLargeTables(10);
+      const ready = await prepareLocalData();
+      expect(ready.removedCorrupt).toBe(0);
+      expect(await tx('r', ['sales'], (t) => t.sales.count())).toBe(1);
+      await vi.advanceTimersByTimeAsync(3000);
+      vi.useRealTimers();
+      await vi.waitFor(async () =>
+        expect(
+          await tx('r', ['sales', 'outbox'], async (t) => [
+            await t.sales.count(),
+            await t.outbox.get(10_000),
+          ]),
+        ).toEqual([0, undefined]),
+      );
+      await vi.waitFor(async () =>
+        expect(await tx('r', ['meta'], (t) => t.meta.get(META.corruptSweepDoneAt))).toBeDefined(),
+      );
+      expect(await tx('r', ['stockMovements'], (t) => t.stockMovements.count())).toBe(10 + 4);
+    });
+
+    it('goes on from where an interrupted check stopped, and does not check again the same day', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      await prepareLocalData({ sweep: 'off' });
+      await spoilLargeTables(1200);
+      const position = async () =>
+        (await tx('r', ['meta'], (t) => t.meta.get(META.corruptSweepPosition)))?.value as string | undefined;
+      const interrupted = sweepLargeTablesNow({
+        now: new Date('2025-05-20T12:00:00Z'),
+        // The app is closed while the movements are being checked.
+        pause: async () => {
+          if ((await position())?.includes('"after"') && (await position())?.includes('"table":5')) {
+            throw new Error('app closed');
+          }
+        },
+      });
+      await expect(interrupted).rejects.toThrow('app closed');
+      expect(await tx('r', ['sales'], (t) => t.sales.count())).toBe(0);
+
+      // A corrupt sale stored now is behind the saved position: the resumed check does not go back for it.
+      await tx('rw', ['sales'], (t) => t.sales.put({ id: 'late', items: [] } as never));
+      const resumed = await sweepLargeTablesNow({ now: new Date('2025-05-20T12:05:00Z') });
+      expect(resumed.byTable).toEqual({ stockMovements: 1, outbox: 1 });
+      expect(await position()).toBeUndefined();
+
+      expect((await sweepLargeTablesNow({ now: new Date('2025-05-20T20:00:00Z') })).total).toBe(0);
+      expect((await sweepLargeTablesNow({ now: new Date('2025-05-21T12:06:00Z') })).byTable).toEqual({
+        sales: 1,
+      });
+    });
   });
 });

@@ -4,8 +4,11 @@ import type { DBCore, Middleware } from 'dexie';
 import { Blob as NodeBlob } from 'node:buffer';
 import { vi } from 'vitest';
 import { db, openDatabase, tx } from './db';
+import { cancelBackgroundSweep } from './startup';
 
 export async function resetDatabase(): Promise<void> {
+  // A check scheduled by an earlier test's start must not run in the middle of the next test.
+  cancelBackgroundSweep();
   db.close({ disableAutoOpen: false });
   await db.delete();
   await openDatabase();

@@ -1,0 +1,19 @@
+// Runs a shop's work in one transaction, walled in by row-level security as the non-owner role hanouti_app.
+import { sql } from 'drizzle-orm';
+import type { Database } from './database.js';
+
+/** The transaction handed to a shop's work: the same query builder as the database. */
+export type ShopTx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * One transaction for `shopId`: `app.shop_id` is set for it and the role is hanouti_app, so the
+ * policies of migration 0002 let it see and write that shop's rows only. Every query inside still
+ * filters by shop_id itself: the policies are the second wall, not the first.
+ */
+export function withShop<T>(db: Database, shopId: string, work: (tx: ShopTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.shop_id', ${shopId}, true)`);
+    await tx.execute(sql`set local role hanouti_app`);
+    return work(tx);
+  });
+}

@@ -1,0 +1,237 @@
+// /api/sync/*: push operations, pull changes, the live event stream, the post-migration cleanup; /api/photos/*.
+import {
+  MAX_OPS_PER_PUSH,
+  OPERATION_TYPES,
+  PULL_PAGE_DEFAULT,
+  PULL_PAGE_MAX,
+  REALTIME_HEARTBEAT_MS,
+  SYNC_PROTOCOL_VERSION,
+  type Operation,
+  type PushResponse,
+} from '@hanouti/core';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { Database } from '../db/database.js';
+import { operations, photos, products } from '../db/schema.js';
+import { withShop } from '../db/shopScope.js';
+import type { ShopNotifier } from '../sync/notifier.js';
+import type { OperationService } from '../sync/operationService.js';
+import { pullChanges } from '../sync/pullService.js';
+import { cleanUpShop } from '../sync/shopCleanup.js';
+import { callerOf } from './authenticate.js';
+import { ApiError } from './errors.js';
+import type { RateLimit } from './accountRoutes.js';
+
+const uuidPattern = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/** The envelope of an operation; its payload is checked per type by the operation service. */
+export const operationJsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['opId', 'deviceId', 'seq', 'type', 'payload', 'at'],
+  properties: {
+    opId: { type: 'string', pattern: uuidPattern },
+    deviceId: { type: 'string', minLength: 1, maxLength: 64 },
+    seq: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    type: { type: 'string', enum: [...OPERATION_TYPES] },
+    payload: {},
+    at: { type: 'string', format: 'date-time', maxLength: 40 },
+    hlc: { type: 'string', pattern: '^\\d{15}-\\d{6}-[\\w:.-]{1,64}$' },
+  },
+} as const;
+
+const pushBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['protocol', 'ops'],
+  properties: {
+    protocol: { type: 'integer', const: SYNC_PROTOCOL_VERSION },
+    ops: { type: 'array', maxItems: MAX_OPS_PER_PUSH, items: operationJsonSchema },
+  },
+} as const;
+
+/** Photos are compressed on the phone (a few hundred kB); this is the most one may weigh. */
+export const MAX_PHOTO_BYTES = 900 * 1024;
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export type SyncRouteOptions = {
+  db: Database;
+  operations: OperationService;
+  notifier: ShopNotifier;
+  authenticated: onRequestAsyncHookHandler;
+  pushRateLimit: RateLimit;
+  heartbeatMs?: number | undefined;
+};
+
+export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptions): void {
+  const { db, authenticated, notifier } = options;
+
+  app.post<{ Body: { protocol: 1; ops: Operation[] } }>(
+    '/sync/push',
+    {
+      onRequest: authenticated,
+      // Per device, after authentication: a phone emptying a long outbox goes at 100 ops a request.
+      config: {
+        rateLimit: {
+          ...options.pushRateLimit,
+          hook: 'preHandler',
+          keyGenerator: (request) => `${request.caller?.shopId}/${request.caller?.deviceId}`,
+        },
+      },
+      schema: { body: pushBodySchema },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if (request.body.ops.some((op) => op.deviceId !== caller.deviceId)) {
+        throw new ApiError(403, 'device_mismatch', 'Ces opérations ne viennent pas de cet appareil');
+      }
+      const outcome = await options.operations.push(caller, request.body.ops);
+      const body: PushResponse = { protocol: SYNC_PROTOCOL_VERSION, results: outcome.results };
+      if (outcome.conflict !== undefined) {
+        return reply.code(409).send({
+          error: 'operation_conflict',
+          message: 'Opération déjà reçue avec un autre contenu',
+          opId: outcome.conflict,
+          ...body,
+        });
+      }
+      return body;
+    },
+  );
+
+  app.get<{ Querystring: { cursor?: string; limit?: number } }>(
+    '/sync/pull',
+    {
+      onRequest: authenticated,
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            cursor: { type: 'string', maxLength: 80 },
+            limit: { type: 'integer', minimum: 1, maximum: PULL_PAGE_MAX, default: PULL_PAGE_DEFAULT },
+          },
+        },
+      },
+    },
+    (request) =>
+      pullChanges(db, callerOf(request), request.query.cursor, request.query.limit ?? PULL_PAGE_DEFAULT),
+  );
+
+  /**
+   * Server-sent events: `change` when the shop's feed moves (pull now), `ping` every 25 s so that both
+   * ends notice a dead connection (the phone reconnects when a ping is 10 s late).
+   */
+  app.get('/sync/events', { onRequest: authenticated }, (request, reply) => {
+    const caller = callerOf(request);
+    reply.hijack();
+    const stream = reply.raw;
+    stream.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    const send = (event: string, data: unknown) =>
+      stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    send('ready', { heartbeatMs: options.heartbeatMs ?? REALTIME_HEARTBEAT_MS });
+    const unsubscribe = notifier.subscribe(caller.shopId, () => send('change', {}));
+    const heartbeat = setInterval(() => send('ping', {}), options.heartbeatMs ?? REALTIME_HEARTBEAT_MS);
+    const stop = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    };
+    request.raw.on('close', stop);
+    stream.on('error', stop);
+  });
+
+  app.post('/sync/cleanup', { onRequest: authenticated }, (request) =>
+    cleanUpShop(db, notifier, callerOf(request)),
+  );
+
+  /** What needs the shopkeeper's eye: refused operations and products below zero after a merge. */
+  app.get('/sync/status', { onRequest: authenticated }, async (request) => {
+    const caller = callerOf(request);
+    return withShop(db, caller.shopId, async (tx) => {
+      const rejected = await tx
+        .select({
+          opId: operations.opId,
+          deviceId: operations.deviceId,
+          type: operations.type,
+          reason: operations.reason,
+        })
+        .from(operations)
+        .where(and(eq(operations.shopId, caller.shopId), eq(operations.status, 'rejected')))
+        .limit(100);
+      const negative = await tx
+        .select({ id: products.id, name: sql<string>`${products.data}->>'name'`, stock: products.stock })
+        .from(products)
+        .where(and(eq(products.shopId, caller.shopId), eq(products.deleted, false), lt(products.stock, 0)))
+        .limit(100);
+      return { rejected, negativeStock: negative };
+    });
+  });
+
+  app.addContentTypeParser(
+    [...PHOTO_TYPES],
+    { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.put<{ Params: { id: string }; Body: Buffer }>(
+    '/photos/:id',
+    {
+      onRequest: authenticated,
+      bodyLimit: MAX_PHOTO_BYTES,
+      schema: {
+        params: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id'],
+          properties: { id: { type: 'string', pattern: uuidPattern } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const mime = String(request.headers['content-type']).split(';')[0]?.trim() ?? '';
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
+        throw new ApiError(415, 'unsupported_media_type', 'Type de contenu non pris en charge');
+      }
+      const row = { mime, bytes: request.body, size: request.body.length, updatedAt: new Date() };
+      await withShop(db, caller.shopId, (tx) =>
+        tx
+          .insert(photos)
+          .values({ shopId: caller.shopId, id: request.params.id.toLowerCase(), ...row })
+          .onConflictDoUpdate({ target: [photos.shopId, photos.id], set: row }),
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/photos/:id',
+    {
+      onRequest: authenticated,
+      schema: {
+        params: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id'],
+          properties: { id: { type: 'string', pattern: uuidPattern } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const [photo] = await withShop(db, caller.shopId, (tx) =>
+        tx
+          .select({ mime: photos.mime, bytes: photos.bytes })
+          .from(photos)
+          .where(and(eq(photos.shopId, caller.shopId), eq(photos.id, request.params.id.toLowerCase()))),
+      );
+      if (!photo) throw new ApiError(404, 'not_found', 'Ressource introuvable');
+      return reply.type(photo.mime).header('cache-control', 'private, no-store').send(photo.bytes);
+    },
+  );
+}

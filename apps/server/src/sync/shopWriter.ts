@@ -1,0 +1,508 @@
+// Writes a shop's records inside one transaction: LWW records by HLC, append-only records by id, caches recomputed.
+import {
+  balanceFromLedger,
+  canonicalJson,
+  compareHlc,
+  formatHlc,
+  HLC_ZERO,
+  parseHlc,
+  receiveHlc,
+  tickHlc,
+  type Hlc,
+  type CreditTransaction,
+  type Customer,
+  type Product,
+  type RejectionReason,
+  type Sale,
+  type Settings,
+  type StockMovement,
+} from '@hanouti/core';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  creditTransactions,
+  customers,
+  products,
+  saleItems,
+  sales,
+  settings,
+  shops,
+  stockMovements,
+} from '../db/schema.js';
+import type { ShopTx } from '../db/shopScope.js';
+
+/** The server's own clock, for edits made on the server (table REST, cleanup). */
+let serverClock: Hlc = HLC_ZERO;
+export const SERVER_NODE = 'server';
+
+/**
+ * A stamp for a server-side edit: after the wall clock and after the record's current stamp, so the
+ * edit is the latest one even when a phone with a clock days ahead wrote the record before.
+ */
+export function serverStampAfter(current: string | undefined): string {
+  const seen = current === undefined ? undefined : parseHlc(current);
+  serverClock = seen
+    ? receiveHlc(serverClock, seen, Date.now())
+    : tickHlc(serverClock, Date.now(), SERVER_NODE);
+  serverClock = { ...serverClock, node: SERVER_NODE };
+  return formatHlc(serverClock);
+}
+
+/** A permanent refusal of an operation: recorded, answered, and never retried. */
+export class OperationRefused extends Error {
+  override readonly name = 'OperationRefused';
+  constructor(readonly reason: RejectionReason) {
+    super(reason);
+  }
+}
+
+/**
+ * The shop's writes in one transaction. `open` takes the shop row's lock — every writer of a shop queues
+ * there, so change numbers are handed out and committed in order and a pull never skips one — and
+ * `close` stores the last number given out.
+ */
+export class ShopWriter {
+  private seq = 0;
+  private opened = 0;
+
+  private constructor(
+    readonly tx: ShopTx,
+    readonly shopId: string,
+  ) {}
+
+  static async open(tx: ShopTx, shopId: string): Promise<ShopWriter> {
+    const writer = new ShopWriter(tx, shopId);
+    const [shop] = await tx
+      .select({ changeSeq: shops.changeSeq })
+      .from(shops)
+      .where(eq(shops.id, shopId))
+      .for('update');
+    if (!shop) throw new Error(`shop ${shopId} not found`);
+    writer.seq = shop.changeSeq;
+    writer.opened = shop.changeSeq;
+    return writer;
+  }
+
+  /** A savepoint's worth of work: on failure the numbers it took are given back with its writes. */
+  async attempt<T>(work: (writer: ShopWriter) => Promise<T>): Promise<T> {
+    const before = this.seq;
+    try {
+      return await this.tx.transaction(async (savepoint) => {
+        const inner = new ShopWriter(savepoint, this.shopId);
+        inner.seq = this.seq;
+        const result = await work(inner);
+        this.seq = inner.seq;
+        return result;
+      });
+    } catch (error) {
+      this.seq = before;
+      throw error;
+    }
+  }
+
+  nextSeq(): number {
+    this.seq += 1;
+    return this.seq;
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  async close(): Promise<void> {
+    if (this.seq === this.opened) return;
+    await this.tx.update(shops).set({ changeSeq: this.seq }).where(eq(shops.id, this.shopId));
+  }
+
+  // ---------------------------------------------------------------- last writer wins
+
+  /** Writes the product unless a later stamp (edit or removal) is already stored; its stock stays Σ movements. */
+  async upsertProduct(product: Product, stamp: string | undefined): Promise<boolean> {
+    const existing = await this.lwwStamp(products, product.id);
+    const hlc = stamp ?? serverStampAfter(existing);
+    if (existing !== undefined && compareHlc(existing, hlc) >= 0) return false;
+    const { stock: _cache, ...data } = product;
+    const stock = await this.stockOf(product.id);
+    const row = {
+      data,
+      hlc,
+      deleted: false,
+      stock,
+      createdAt: new Date(product.createdAt),
+      serverSeq: this.nextSeq(),
+    };
+    await this.tx
+      .insert(products)
+      .values({ shopId: this.shopId, id: product.id, ...row })
+      .onConflictDoUpdate({ target: [products.shopId, products.id], set: row });
+    return true;
+  }
+
+  async deleteProduct(id: string, stamp: string | undefined): Promise<boolean> {
+    const existing = await this.lwwStamp(products, id);
+    const hlc = stamp ?? serverStampAfter(existing);
+    if (existing !== undefined && compareHlc(existing, hlc) >= 0) return false;
+    const serverSeq = this.nextSeq();
+    await this.tx
+      .insert(products)
+      .values({ shopId: this.shopId, id, data: null, hlc, deleted: true, createdAt: new Date(), serverSeq })
+      .onConflictDoUpdate({
+        target: [products.shopId, products.id],
+        set: { hlc, deleted: true, serverSeq },
+      });
+    return true;
+  }
+
+  /**
+   * Name and phone follow the latest stamp. The counters do not: purchases are added by sales as they
+   * arrive and the balance is the ledger's sum, so two phones selling to one customer both count.
+   * A customer new to the server starts from the purchases its phone knew of.
+   */
+  async upsertCustomer(customer: Customer, stamp: string | undefined): Promise<boolean> {
+    const [existing] = await this.tx
+      .select({ hlc: customers.hlc })
+      .from(customers)
+      .where(and(eq(customers.shopId, this.shopId), eq(customers.id, customer.id)));
+    const hlc = stamp ?? serverStampAfter(existing?.hlc);
+    if (existing !== undefined && compareHlc(existing.hlc, hlc) >= 0) return false;
+    const { creditBalance: _balance, totalPurchases, lastPurchase, ...data } = customer;
+    const serverSeq = this.nextSeq();
+    const creditBalance = await this.balanceOf(customer.id);
+    const createdAt = new Date(customer.createdAt);
+    if (existing) {
+      await this.tx
+        .update(customers)
+        .set({ data, hlc, deleted: false, creditBalance, createdAt, serverSeq })
+        .where(and(eq(customers.shopId, this.shopId), eq(customers.id, customer.id)));
+    } else {
+      await this.tx.insert(customers).values({
+        shopId: this.shopId,
+        id: customer.id,
+        data,
+        hlc,
+        creditBalance,
+        totalPurchases: totalPurchases + (await this.purchasesOf(customer.id)),
+        lastPurchase: lastPurchase === undefined ? null : new Date(lastPurchase),
+        createdAt,
+        serverSeq,
+      });
+    }
+    return true;
+  }
+
+  /** Removes the customer and, first, their ledger entries (spec §7). */
+  async deleteCustomer(id: string, stamp: string | undefined): Promise<boolean> {
+    const [existing] = await this.tx
+      .select({ hlc: customers.hlc })
+      .from(customers)
+      .where(and(eq(customers.shopId, this.shopId), eq(customers.id, id)));
+    const hlc = stamp ?? serverStampAfter(existing?.hlc);
+    if (existing !== undefined && compareHlc(existing.hlc, hlc) >= 0) return false;
+    const entries = await this.tx
+      .select({ id: creditTransactions.id })
+      .from(creditTransactions)
+      .where(
+        and(
+          eq(creditTransactions.shopId, this.shopId),
+          eq(creditTransactions.customerId, id),
+          eq(creditTransactions.deleted, false),
+        ),
+      );
+    for (const entry of entries) await this.removeCreditEntry(entry.id);
+    const serverSeq = this.nextSeq();
+    const tombstone = { hlc, deleted: true, creditBalance: 0, serverSeq };
+    await this.tx
+      .insert(customers)
+      .values({ shopId: this.shopId, id, data: null, createdAt: new Date(), ...tombstone })
+      .onConflictDoUpdate({ target: [customers.shopId, customers.id], set: tombstone });
+    return true;
+  }
+
+  async upsertSettings(record: Settings, stamp: string | undefined): Promise<boolean> {
+    const [existing] = await this.tx
+      .select({ hlc: settings.hlc })
+      .from(settings)
+      .where(and(eq(settings.shopId, this.shopId), eq(settings.id, record.id)));
+    const hlc = stamp ?? serverStampAfter(existing?.hlc);
+    if (existing !== undefined && compareHlc(existing.hlc, hlc) >= 0) return false;
+    const row = { data: record, hlc, serverSeq: this.nextSeq() };
+    await this.tx
+      .insert(settings)
+      .values({ shopId: this.shopId, id: record.id, ...row })
+      .onConflictDoUpdate({ target: [settings.shopId, settings.id], set: row });
+    return true;
+  }
+
+  // ---------------------------------------------------------------- append-only
+
+  /**
+   * Adds a sale with its lines, movements and carnet entry. A sale already stored under this id is
+   * accepted only if it is the very same sale (sent again by another route, e.g. a backup import).
+   */
+  async recordSale(
+    sale: Sale,
+    movements: readonly StockMovement[],
+    creditTransaction: CreditTransaction | undefined,
+  ): Promise<void> {
+    const inserted = await this.tx
+      .insert(sales)
+      .values({
+        shopId: this.shopId,
+        id: sale.id,
+        data: sale,
+        customerId: sale.customerId ?? null,
+        date: new Date(sale.date),
+        total: sale.total,
+        serverSeq: this.nextSeq(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: sales.id });
+    if (inserted.length === 0) {
+      await this.sameAsStored(sales, sale.id, sale);
+    } else {
+      await this.tx.insert(saleItems).values(
+        sale.items.map((item, line) => ({
+          shopId: this.shopId,
+          saleId: sale.id,
+          line,
+          productId: item.productId,
+          productName: item.productName,
+          quantity: item.quantity,
+          unitPrice: item.unitPrice,
+          total: item.total,
+          vatRate: item.vatRate,
+          vat: item.vat,
+        })),
+      );
+    }
+    for (const movement of movements) await this.insertMovement(movement);
+    if (creditTransaction) await this.insertCreditEntry(creditTransaction);
+    await this.refreshStock(movements.map((m) => m.productId));
+    if (sale.customerId !== undefined && inserted.length > 0) {
+      await this.addPurchase(sale.customerId, sale.total, sale.date);
+    } else if (creditTransaction) {
+      await this.refreshCustomer(creditTransaction.customerId);
+    }
+  }
+
+  async recordMovement(movement: StockMovement): Promise<void> {
+    await this.insertMovement(movement);
+    await this.refreshStock([movement.productId]);
+  }
+
+  async recordCreditEntry(entry: CreditTransaction): Promise<void> {
+    await this.insertCreditEntry(entry);
+    await this.refreshCustomer(entry.customerId);
+  }
+
+  private async insertMovement(movement: StockMovement): Promise<void> {
+    const inserted = await this.tx
+      .insert(stockMovements)
+      .values({
+        shopId: this.shopId,
+        id: movement.id,
+        productId: movement.productId,
+        kind: movement.kind,
+        delta: movement.delta,
+        at: new Date(movement.at),
+        saleId: movement.saleId ?? null,
+        data: movement,
+        serverSeq: this.nextSeq(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: stockMovements.id });
+    if (inserted.length === 0) await this.sameAsStored(stockMovements, movement.id, movement);
+  }
+
+  /** An entry for a customer already removed is kept removed: it must not bring a balance back. */
+  private async insertCreditEntry(entry: CreditTransaction): Promise<void> {
+    const [customer] = await this.tx
+      .select({ deleted: customers.deleted })
+      .from(customers)
+      .where(and(eq(customers.shopId, this.shopId), eq(customers.id, entry.customerId)));
+    const inserted = await this.tx
+      .insert(creditTransactions)
+      .values({
+        shopId: this.shopId,
+        id: entry.id,
+        customerId: entry.customerId,
+        type: entry.type,
+        amount: entry.amount,
+        date: new Date(entry.date),
+        saleId: entry.saleId ?? null,
+        data: entry,
+        deleted: customer?.deleted === true,
+        serverSeq: this.nextSeq(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: creditTransactions.id });
+    if (inserted.length === 0) await this.sameAsStored(creditTransactions, entry.id, entry);
+  }
+
+  // ---------------------------------------------------------------- rewrites (full cleanup)
+
+  /** Puts a movement in its final form (the cleanup moves movements of merged products to the kept one). */
+  async putMovement(movement: StockMovement): Promise<void> {
+    const row = {
+      productId: movement.productId,
+      kind: movement.kind,
+      delta: movement.delta,
+      at: new Date(movement.at),
+      saleId: movement.saleId ?? null,
+      data: movement,
+      serverSeq: this.nextSeq(),
+    };
+    await this.tx
+      .insert(stockMovements)
+      .values({ shopId: this.shopId, id: movement.id, ...row })
+      .onConflictDoUpdate({ target: [stockMovements.shopId, stockMovements.id], set: row });
+  }
+
+  async putCreditEntry(entry: CreditTransaction): Promise<void> {
+    await this.tx
+      .update(creditTransactions)
+      .set({
+        customerId: entry.customerId,
+        saleId: entry.saleId ?? null,
+        data: entry,
+        serverSeq: this.nextSeq(),
+      })
+      .where(and(eq(creditTransactions.shopId, this.shopId), eq(creditTransactions.id, entry.id)));
+  }
+
+  async putSale(sale: Sale): Promise<void> {
+    await this.tx
+      .update(sales)
+      .set({ data: sale, customerId: sale.customerId ?? null, serverSeq: this.nextSeq() })
+      .where(and(eq(sales.shopId, this.shopId), eq(sales.id, sale.id)));
+    await this.tx
+      .delete(saleItems)
+      .where(and(eq(saleItems.shopId, this.shopId), eq(saleItems.saleId, sale.id)));
+    await this.tx.insert(saleItems).values(
+      sale.items.map((item, line) => ({
+        shopId: this.shopId,
+        saleId: sale.id,
+        line,
+        productId: item.productId,
+        productName: item.productName,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+        total: item.total,
+        vatRate: item.vatRate,
+        vat: item.vat,
+      })),
+    );
+  }
+
+  async removeSale(id: string): Promise<void> {
+    await this.tx
+      .update(sales)
+      .set({ deleted: true, serverSeq: this.nextSeq() })
+      .where(and(eq(sales.shopId, this.shopId), eq(sales.id, id)));
+  }
+
+  async removeCreditEntry(id: string): Promise<void> {
+    await this.tx
+      .update(creditTransactions)
+      .set({ deleted: true, serverSeq: this.nextSeq() })
+      .where(and(eq(creditTransactions.shopId, this.shopId), eq(creditTransactions.id, id)));
+  }
+
+  async setPurchases(customerId: string, totalPurchases: number): Promise<void> {
+    await this.tx
+      .update(customers)
+      .set({ totalPurchases, serverSeq: this.nextSeq() })
+      .where(and(eq(customers.shopId, this.shopId), eq(customers.id, customerId)));
+  }
+
+  // ---------------------------------------------------------------- caches
+
+  /** stock = Σ movements, for each product that exists. Devices recompute it themselves from the movements. */
+  async refreshStock(productIds: readonly string[]): Promise<void> {
+    for (const id of new Set(productIds)) {
+      await this.tx
+        .update(products)
+        .set({
+          stock: sql`(select coalesce(sum(${stockMovements.delta}), 0) from ${stockMovements} where ${stockMovements.shopId} = ${this.shopId} and ${stockMovements.productId} = ${id})`,
+        })
+        .where(and(eq(products.shopId, this.shopId), eq(products.id, id)));
+    }
+  }
+
+  /** balance = the ledger's sum; the customer is sent again so that every phone shows it. */
+  async refreshCustomer(customerId: string): Promise<void> {
+    const creditBalance = await this.balanceOf(customerId);
+    await this.tx
+      .update(customers)
+      .set({ creditBalance, serverSeq: this.nextSeq() })
+      .where(
+        and(eq(customers.shopId, this.shopId), eq(customers.id, customerId), eq(customers.deleted, false)),
+      );
+  }
+
+  private async addPurchase(customerId: string, total: number, date: string): Promise<void> {
+    const creditBalance = await this.balanceOf(customerId);
+    await this.tx
+      .update(customers)
+      .set({
+        creditBalance,
+        totalPurchases: sql`${customers.totalPurchases} + ${total}`,
+        lastPurchase: sql`greatest(${customers.lastPurchase}, ${new Date(date).toISOString()}::timestamptz)`,
+        serverSeq: this.nextSeq(),
+      })
+      .where(
+        and(eq(customers.shopId, this.shopId), eq(customers.id, customerId), eq(customers.deleted, false)),
+      );
+  }
+
+  async stockOf(productId: string): Promise<number> {
+    const [row] = await this.tx
+      .select({ stock: sql<string>`coalesce(sum(${stockMovements.delta}), 0)::text` })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.shopId, this.shopId), eq(stockMovements.productId, productId)));
+    return Number(row?.stock ?? 0);
+  }
+
+  async balanceOf(customerId: string): Promise<number> {
+    const rows = await this.tx
+      .select({ data: creditTransactions.data })
+      .from(creditTransactions)
+      .where(
+        and(
+          eq(creditTransactions.shopId, this.shopId),
+          eq(creditTransactions.customerId, customerId),
+          eq(creditTransactions.deleted, false),
+        ),
+      );
+    return balanceFromLedger(rows.map((row) => row.data as CreditTransaction));
+  }
+
+  /** Sales of a customer the server received before the customer itself (another phone's, at migration). */
+  private async purchasesOf(customerId: string): Promise<number> {
+    const [row] = await this.tx
+      .select({ total: sql<string>`coalesce(sum(${sales.total}), 0)::text` })
+      .from(sales)
+      .where(and(eq(sales.shopId, this.shopId), eq(sales.customerId, customerId), eq(sales.deleted, false)));
+    return Number(row?.total ?? 0);
+  }
+
+  private async lwwStamp(table: typeof products, id: string): Promise<string | undefined> {
+    const [row] = await this.tx
+      .select({ hlc: table.hlc })
+      .from(table)
+      .where(and(eq(table.shopId, this.shopId), eq(table.id, id)));
+    return row?.hlc;
+  }
+
+  private async sameAsStored(
+    table: typeof sales | typeof stockMovements | typeof creditTransactions,
+    id: string,
+    record: unknown,
+  ): Promise<void> {
+    const [row] = await this.tx
+      .select({ data: table.data })
+      .from(table)
+      .where(and(eq(table.shopId, this.shopId), eq(table.id, id)));
+    if (!row || canonicalJson(row.data) !== canonicalJson(record))
+      throw new OperationRefused('record-conflict');
+  }
+}

@@ -1,0 +1,107 @@
+// Builds the backup file as a Blob, page by page from one read snapshot, never as one giant string.
+import {
+  backupChunkText,
+  backupFileParts,
+  SETTINGS_ID,
+  settingsSchema,
+  DEFAULT_SETTINGS,
+  type BackupPhoto,
+  type StreamedBackupList,
+} from '@hanouti/core';
+import type { Table } from 'dexie';
+import { dataUrlFromBlob } from './dataUrls';
+import { tx } from './db';
+
+/** Records read and turned into text at a time: a page of sales is about a megabyte of JSON. */
+const PAGE_SIZE = 2000;
+
+export type ExportProgress = (exported: number, total: number) => void;
+
+/**
+ * Reads a whole table by primary key, a page at a time, inside the caller's transaction, and turns each
+ * page into a Blob of file text at once: memory holds one page of records, and the text lives in Blobs
+ * (which the browser may keep on disk).
+ */
+async function pagesAsBlobs<T>(
+  table: Table<T, string>,
+  toText: (records: T[]) => string,
+  keyOf: (record: T) => string,
+  onPage: (records: number) => void,
+): Promise<Blob[]> {
+  const blobs: Blob[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const from = after === undefined ? table.orderBy(':id') : table.where(':id').above(after);
+    const page = await from.limit(PAGE_SIZE).toArray();
+    if (page.length > 0) blobs.push(new Blob([toText(page)]));
+    onPage(page.length);
+    if (page.length < PAGE_SIZE) return blobs;
+    after = keyOf(page[page.length - 1]!);
+  }
+}
+
+/**
+ * The whole shop as the spec's backup file, compact JSON, read in ONE read transaction (a consistent
+ * snapshot: a sale made meanwhile is either wholly in the file or not at all). Photos are turned into data
+ * URLs after the transaction, from the blobs it read. The text is exactly core's exportBackup output.
+ */
+export async function exportBackupBlob(
+  exportDate: string,
+  onProgress: ExportProgress = () => undefined,
+): Promise<Blob> {
+  const snapshot = await tx(
+    'r',
+    ['products', 'sales', 'customers', 'creditTransactions', 'stockMovements', 'photos', 'settings'],
+    async (t) => {
+      const counts = await Promise.all([
+        t.sales.count(),
+        t.creditTransactions.count(),
+        t.stockMovements.count(),
+      ]);
+      const total = counts.reduce((sum, n) => sum + n, 0);
+      let exported = 0;
+      const onPage = (records: number) => {
+        exported += records;
+        onProgress(exported, total);
+      };
+      const byId = (record: { id: string }) => record.id;
+      const chunks: Record<StreamedBackupList, Blob[]> = {
+        sales: await pagesAsBlobs(t.sales, (page) => backupChunkText('sales', page), byId, onPage),
+        creditTransactions: await pagesAsBlobs(
+          t.creditTransactions,
+          (page) => backupChunkText('creditTransactions', page),
+          byId,
+          onPage,
+        ),
+        stockMovements: await pagesAsBlobs(
+          t.stockMovements,
+          (page) => backupChunkText('stockMovements', page),
+          byId,
+          onPage,
+        ),
+      };
+      const settings = settingsSchema.safeParse(await t.settings.get(SETTINGS_ID));
+      return {
+        chunks,
+        products: await t.products.toArray(),
+        customers: await t.customers.toArray(),
+        photos: await t.photos.toArray(),
+        settings: settings.success ? settings.data : DEFAULT_SETTINGS,
+      };
+    },
+  );
+  const photos: BackupPhoto[] = [];
+  for (const photo of snapshot.photos)
+    photos.push({ id: photo.id, dataUrl: await dataUrlFromBlob(photo.blob, photo.mime) });
+  const parts = backupFileParts(
+    {
+      products: snapshot.products,
+      customers: snapshot.customers,
+      settings: snapshot.settings,
+      photos,
+      ...snapshot.chunks,
+    },
+    exportDate,
+  );
+  return new Blob(parts, { type: 'application/json' });
+}

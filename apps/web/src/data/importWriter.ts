@@ -1,0 +1,210 @@
+// Writes a checked import plan in ONE transaction: records, caches, dashboard totals and batched operations.
+import {
+  balancesByCustomer,
+  stockByProduct,
+  type CreditTransaction,
+  type Customer,
+  type ImportPlan,
+  type Product,
+  type Sale,
+  type StockMovement,
+} from '@hanouti/core';
+import type { Table } from 'dexie';
+import { tx, type PhotoRecord, type Tables } from './db';
+import { OUTBOX_TABLES, recordOperationBatches } from './outbox';
+import { AGGREGATE_TABLES, applySalesToAggregates } from './salesAggregates';
+
+export const IMPORT_TABLES = [
+  'products',
+  'photos',
+  'sales',
+  'stockMovements',
+  'customers',
+  'creditTransactions',
+  'settings',
+  ...AGGREGATE_TABLES,
+  ...OUTBOX_TABLES,
+] as const;
+
+type ImportTables = Pick<Tables, (typeof IMPORT_TABLES)[number]>;
+
+/** Progress of the write, in records written out of the plan's total. */
+export type WriteProgress = (written: number, total: number) => void;
+
+// Big lists are written in slices so progress can be told; each slice is still part of the one transaction.
+const WRITE_SLICE = 50_000;
+// Below this ratio of stored to imported records, reading every stored key is cheaper than one get per record.
+const KEYS_SCAN_RATIO = 4;
+
+const isDefined = <T>(value: T | undefined): value is T => value !== undefined;
+
+/** The stored versions of the given ids: nothing when the table is empty (a new phone), else the fewest reads. */
+async function storedAmong<T>(table: Table<T, string>, ids: readonly string[]): Promise<T[]> {
+  if (ids.length === 0) return [];
+  const stored = await table.count();
+  if (stored === 0) return [];
+  if (stored > ids.length * KEYS_SCAN_RATIO) return (await table.bulkGet([...ids])).filter(isDefined);
+  const wanted = new Set(ids);
+  const present = (await table.toCollection().primaryKeys()).filter((key) => wanted.has(key));
+  return (await table.bulkGet(present)).filter(isDefined);
+}
+
+/**
+ * Stored ledger records (movements, credit entries) of the given owners that the plan does not carry:
+ * the phone's own history, which the recomputed caches must include. Usually none.
+ */
+async function storedOthersOf<T extends { id: string }>(
+  table: Table<T, string>,
+  ownerField: 'productId' | 'customerId',
+  owners: ReadonlySet<string>,
+  planIds: ReadonlySet<string>,
+): Promise<T[]> {
+  if (owners.size === 0) return [];
+  const stored = await table.count();
+  if (stored === 0) return [];
+  const ownedHere = (record: T) => owners.has((record as Record<string, unknown>)[ownerField] as string);
+  if (stored <= planIds.size * KEYS_SCAN_RATIO) {
+    const others = (await table.toCollection().primaryKeys()).filter((key) => !planIds.has(key));
+    return (await table.bulkGet(others)).filter(isDefined).filter(ownedHere);
+  }
+  const owned = await table
+    .where(ownerField)
+    .anyOf([...owners])
+    .toArray();
+  return owned.filter((record) => !planIds.has(record.id));
+}
+
+function groupBy<T>(values: readonly T[], keyOf: (value: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const value of values) {
+    const key = keyOf(value);
+    const group = groups.get(key);
+    if (group) group.push(value);
+    else groups.set(key, [value]);
+  }
+  return groups;
+}
+
+/**
+ * Stock caches after the import. The plan's products already have stock = Σ of the file's movements (core
+ * checks it); only products with stored movements the file lacks, and stored products outside the file that
+ * got movements from it, are recomputed over both.
+ */
+async function productsWithStock(t: ImportTables, plan: ImportPlan): Promise<Product[]> {
+  const planProducts = new Set(plan.products.map((product) => product.id));
+  const owners = new Set([...planProducts, ...plan.stockMovements.map((movement) => movement.productId)]);
+  const planMovementIds = new Set(plan.stockMovements.map((movement) => movement.id));
+  const others = await storedOthersOf(t.stockMovements, 'productId', owners, planMovementIds);
+  const outside = [...owners].filter((id) => !planProducts.has(id));
+  const outsideProducts = (await t.products.bulkGet(outside)).filter(isDefined);
+  const recomputed = new Set([...others.map((m) => m.productId), ...outsideProducts.map((p) => p.id)]);
+  if (recomputed.size === 0) return plan.products;
+  const stockOf = stockByProduct([
+    ...others,
+    ...plan.stockMovements.filter((movement) => recomputed.has(movement.productId)),
+  ]);
+  const withStock = (product: Product): Product =>
+    recomputed.has(product.id) ? { ...product, stock: stockOf.get(product.id) ?? 0 } : product;
+  return [...plan.products.map(withStock), ...outsideProducts.map(withStock)];
+}
+
+/** Balance caches after the import, the same way as stock: balance = Σ entries, stored and imported. */
+async function customersWithBalance(t: ImportTables, plan: ImportPlan): Promise<Customer[]> {
+  const planCustomers = new Set(plan.customers.map((customer) => customer.id));
+  const owners = new Set([...planCustomers, ...plan.creditTransactions.map((entry) => entry.customerId)]);
+  const planEntryIds = new Set(plan.creditTransactions.map((entry) => entry.id));
+  const others = await storedOthersOf(t.creditTransactions, 'customerId', owners, planEntryIds);
+  const outside = [...owners].filter((id) => !planCustomers.has(id));
+  const outsideCustomers = (await t.customers.bulkGet(outside)).filter(isDefined);
+  const recomputed = new Set([...others.map((e) => e.customerId), ...outsideCustomers.map((c) => c.id)]);
+  if (recomputed.size === 0) return plan.customers;
+  const balanceOf = balancesByCustomer([
+    ...others,
+    ...plan.creditTransactions.filter((entry) => recomputed.has(entry.customerId)),
+  ]);
+  const withBalance = (customer: Customer): Customer =>
+    recomputed.has(customer.id) ? { ...customer, creditBalance: balanceOf.get(customer.id) ?? 0 } : customer;
+  return [...plan.customers.map(withBalance), ...outsideCustomers.map(withBalance)];
+}
+
+/** The operations sync needs: one per record of the file, a sale carrying its own movements. */
+function importOperations(plan: ImportPlan, products: Product[], customers: Customer[]) {
+  const movementsBySale = groupBy(
+    plan.stockMovements.filter((movement) => movement.saleId !== undefined),
+    (movement) => movement.saleId ?? '',
+  );
+  const saleIds = new Set(plan.sales.map((sale) => sale.id));
+  const otherMovements = plan.stockMovements.filter(
+    (movement) => movement.saleId === undefined || !saleIds.has(movement.saleId),
+  );
+  return [
+    ...products.map((payload) => ({ type: 'product.upsert' as const, payload })),
+    ...customers.map((payload) => ({ type: 'customer.upsert' as const, payload })),
+    ...otherMovements.map((payload) => ({ type: 'stock.move' as const, payload })),
+    ...plan.sales.map((sale) => ({
+      type: 'sale.record' as const,
+      payload: { sale, movements: movementsBySale.get(sale.id) ?? [] },
+    })),
+    ...plan.creditTransactions.map((payload) => ({ type: 'credit.record' as const, payload })),
+    ...(plan.settings ? [{ type: 'settings.update' as const, payload: plan.settings }] : []),
+  ];
+}
+
+async function putInSlices<T>(
+  table: Table<T, string>,
+  records: readonly T[],
+  written: { count: number },
+  report: () => void,
+): Promise<void> {
+  for (let start = 0; start < records.length; start += WRITE_SLICE) {
+    const slice = records.slice(start, start + WRITE_SLICE);
+    await table.bulkPut(slice);
+    written.count += slice.length;
+    report();
+  }
+}
+
+/**
+ * Writes the plan as upserts by id, in ONE transaction (a crash or a failed write leaves the shop as it
+ * was), so importing the same file twice changes nothing the second time. Reads back only what existed:
+ * the stored versions of the file's sales (taken out of the dashboard totals before the new ones are
+ * added), and the phone's own movements and entries of the touched products and customers (so that stock
+ * = Σ movements and balance = Σ entries still hold). Everything else is computed from the plan in memory.
+ */
+export async function writeImportPlan(
+  plan: ImportPlan,
+  photos: readonly PhotoRecord[],
+  onProgress: WriteProgress = () => undefined,
+): Promise<void> {
+  const now = new Date().toISOString();
+  const total =
+    plan.sales.length +
+    plan.stockMovements.length +
+    plan.creditTransactions.length +
+    plan.products.length +
+    plan.customers.length;
+  const written = { count: 0 };
+  const report = () => onProgress(written.count, total);
+  await tx('rw', IMPORT_TABLES, async (t) => {
+    const previousSales: Sale[] = await storedAmong(
+      t.sales,
+      plan.sales.map((sale) => sale.id),
+    );
+    const products = await productsWithStock(t, plan);
+    const customers = await customersWithBalance(t, plan);
+
+    report();
+    await applySalesToAggregates(t, previousSales, -1);
+    await applySalesToAggregates(t, plan.sales, 1);
+    report();
+    await putInSlices<Sale>(t.sales, plan.sales, written, report);
+    await putInSlices<StockMovement>(t.stockMovements, plan.stockMovements, written, report);
+    await putInSlices<CreditTransaction>(t.creditTransactions, plan.creditTransactions, written, report);
+    await t.photos.bulkPut([...photos]);
+    await putInSlices<Product>(t.products, products, written, report);
+    await putInSlices<Customer>(t.customers, customers, written, report);
+    if (plan.settings) await t.settings.put(plan.settings);
+    await recordOperationBatches(t, importOperations(plan, products, customers), now);
+    report();
+  });
+}

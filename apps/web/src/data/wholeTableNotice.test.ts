@@ -1,0 +1,47 @@
+import { Dexie, liveQuery, type ObservabilitySet } from 'dexie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { db, tx } from './db';
+import { resetDatabase } from './testDatabase';
+import { LARGE_WRITE } from './wholeTableNotice';
+
+beforeEach(resetDatabase);
+
+const movements = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: crypto.randomUUID(),
+    productId: crypto.randomUUID(),
+    kind: 'adjustment' as const,
+    delta: 1,
+    at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+  }));
+
+describe('the change notice of a large write', () => {
+  let notices: ObservabilitySet[] = [];
+  const listen = (parts: ObservabilitySet) => void notices.push(parts);
+  beforeEach(() => {
+    notices = [];
+    Dexie.on('storagemutated', listen);
+  });
+  afterEach(() => Dexie.on('storagemutated').unsubscribe(listen));
+
+  const part = (parts: ObservabilitySet | undefined) => parts?.[`idb://${db.name}/stockMovements/`];
+
+  it('names the whole table once, not every key, and live queries still see the write', async () => {
+    const seen: number[] = [];
+    const subscription = liveQuery(() =>
+      tx('r', ['stockMovements'], (t) => t.stockMovements.count()),
+    ).subscribe((n) => seen.push(n));
+    await tx('rw', ['stockMovements'], (t) => t.stockMovements.bulkPut(movements(LARGE_WRITE + 500)));
+    const whole = part(notices.at(-1));
+    expect(whole).toMatchObject({ from: -Infinity });
+    expect(whole?.l ?? null).toBeNull();
+    expect(whole?.r ?? null).toBeNull();
+    await expect.poll(() => seen.at(-1)).toBe(LARGE_WRITE + 500);
+    subscription.unsubscribe();
+  });
+
+  it('leaves small writes (a sale) with their own keys', async () => {
+    await tx('rw', ['stockMovements'], (t) => t.stockMovements.bulkPut(movements(3)));
+    expect(part(notices.at(-1))).not.toMatchObject({ from: -Infinity });
+  });
+});

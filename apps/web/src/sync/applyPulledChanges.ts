@@ -1,0 +1,124 @@
+// Applies a page of pulled changes and the cursor advance in ONE local transaction (Actual's applyMessages).
+import {
+  balanceFromLedger,
+  customerAfterPull,
+  pendingClocks,
+  pendingPurchases,
+  productAfterPull,
+  pulledChangeWins,
+  type Customer,
+  type Sale,
+  type SyncChange,
+} from '@hanouti/core';
+import { tx } from '../data/db';
+import { expandOutboxEntry } from '../data/outbox';
+import { AGGREGATE_TABLES, applySalesToAggregates } from '../data/salesAggregates';
+import { observeStamps, writeCursor } from '../data/syncBookkeeping';
+
+const PULL_TABLES = [
+  'products',
+  'customers',
+  'settings',
+  'sales',
+  'stockMovements',
+  'creditTransactions',
+  'outbox',
+  'meta',
+  ...AGGREGATE_TABLES,
+] as const;
+
+/**
+ * Writes the server's versions, keeping local edits still on their way when they are later (HLC), then
+ * recomputes the caches of what was touched from the local records: stock = Σ movements, balance = the
+ * ledger, purchases = the server's plus this phone's unsent sales. The cursor moves in the same
+ * transaction, so a crash either keeps the whole page or pulls it again.
+ */
+export function applyPulledChanges(changes: readonly SyncChange[], cursor: string): Promise<void> {
+  return tx('rw', PULL_TABLES, async (t) => {
+    const pending = (await t.outbox.where('status').equals('pending').toArray()).flatMap(expandOutboxEntry);
+    const clocks = pendingClocks(pending);
+    const purchases = pendingPurchases(pending);
+    const touchedProducts = new Set<string>();
+    const touchedCustomers = new Set<string>();
+    const serverCounters = new Map<string, Pick<Customer, 'totalPurchases' | 'lastPurchase'>>();
+    const stamps: string[] = [];
+
+    for (const change of changes) {
+      if ('hlc' in change && change.hlc) stamps.push(change.hlc);
+      if (change.entity === 'customer' && !change.deleted) {
+        serverCounters.set(change.id, change.record);
+        touchedCustomers.add(change.id);
+      }
+      if (!pulledChangeWins(change, clocks)) continue;
+      switch (change.entity) {
+        case 'product':
+          if (change.deleted) await t.products.delete(change.id);
+          else await t.products.put(change.record);
+          touchedProducts.add(change.id);
+          break;
+        case 'customer':
+          if (change.deleted) await t.customers.delete(change.id);
+          else await t.customers.put(change.record);
+          break;
+        case 'settings':
+          if (!change.deleted) await t.settings.put(change.record);
+          break;
+        case 'sale': {
+          const before = await t.sales.get(change.id);
+          if (before) await applySalesToAggregates(t, [before], -1);
+          if (change.deleted) {
+            await t.sales.delete(change.id);
+          } else {
+            // printed/shared describe this phone's receipt: a sale it made keeps its own marks.
+            const sale: Sale = before
+              ? { ...change.record, printed: before.printed, shared: before.shared }
+              : change.record;
+            await t.sales.put(sale);
+            await applySalesToAggregates(t, [sale], 1);
+          }
+          break;
+        }
+        case 'stockMovement': {
+          const before = await t.stockMovements.get(change.id);
+          if (before) touchedProducts.add(before.productId);
+          if (change.deleted) await t.stockMovements.delete(change.id);
+          else {
+            await t.stockMovements.put(change.record);
+            touchedProducts.add(change.record.productId);
+          }
+          break;
+        }
+        case 'creditTransaction': {
+          const before = await t.creditTransactions.get(change.id);
+          if (before) touchedCustomers.add(before.customerId);
+          if (change.deleted) await t.creditTransactions.delete(change.id);
+          else {
+            await t.creditTransactions.put(change.record);
+            touchedCustomers.add(change.record.customerId);
+          }
+          break;
+        }
+      }
+    }
+
+    for (const id of touchedProducts) {
+      const product = await t.products.get(id);
+      if (!product) continue;
+      const movements = await t.stockMovements.where('productId').equals(id).toArray();
+      await t.products.put(productAfterPull(product, movements));
+    }
+    for (const id of touchedCustomers) {
+      const customer = await t.customers.get(id);
+      if (!customer) continue;
+      const entries = await t.creditTransactions.where('customerId').equals(id).toArray();
+      const server = serverCounters.get(id);
+      await t.customers.put(
+        server
+          ? customerAfterPull(customer, server, entries, purchases.get(id))
+          : { ...customer, creditBalance: balanceFromLedger(entries) },
+      );
+    }
+    await observeStamps(t, stamps);
+    await writeCursor(t, cursor);
+  });
+}

@@ -1,0 +1,451 @@
+// The sync engine: pushes the outbox in seq order, pulls by cursor, listens for the shop's changes, keeps the session fresh.
+//
+// It runs on change (outbox grows), on reconnect, on focus, when another phone's change is announced, and
+// every 30 s; a failed run is retried after 200 ms, then 400, 800… (capped). Everything it learns is written
+// in IndexedDB transactions first; the status the header shows follows from what is stored.
+import {
+  MAX_OPS_PER_PUSH,
+  PULL_PAGE_DEFAULT,
+  REALTIME_HEARTBEAT_MS,
+  REALTIME_TIMEOUT_MS,
+  SYNC_INTERVAL_MS,
+  TOKEN_REFRESH_MARGIN_MS,
+  retryDelay,
+  type OpResult,
+  type Operation,
+} from '@hanouti/core';
+import { liveQuery, type Subscription } from 'dexie';
+import { tx, type OutboxEntry, type Tables } from '../data/db';
+import { ensureDeviceIdentity } from '../data/device';
+import { META, readMetaNumber } from '../data/meta';
+import { expandOutboxEntry } from '../data/outbox';
+import {
+  readCursor,
+  readMigrated,
+  readSession,
+  writeCursor,
+  writeMigrated,
+  writeSession,
+  type CloudSession,
+} from '../data/syncBookkeeping';
+import { applyPulledChanges } from './applyPulledChanges';
+import { CloudError, cloudApi, type DeviceIntro, type SessionAnswer } from './cloudApi';
+
+export type SyncPhase = 'signed-out' | 'offline' | 'syncing' | 'pending' | 'synced' | 'session-expired';
+
+export type SyncStatus = {
+  phase: SyncPhase;
+  /** Operations waiting to be accepted by the server. */
+  pending: number;
+  /** Operations the server refused for good ("À vérifier"). */
+  rejected: number;
+  shopName?: string;
+  role?: 'owner' | 'staff';
+  lastSyncedAt?: string;
+  /** Result of the one-time migration's cleanup, when it just ran. */
+  cleanupRemoved?: number;
+};
+
+type Listener = () => void;
+
+/**
+ * Applies the server's answers to the outbox in one transaction: an entry whose operations all have a final
+ * answer becomes sent, or rejected (with the reason) when the server refused one of them.
+ */
+async function settle(
+  answers: ReadonlyMap<string, OpResult>,
+  entries: readonly OutboxEntry[],
+): Promise<void> {
+  await tx('rw', ['outbox'], async (t) => {
+    for (const entry of entries) {
+      const results = expandOutboxEntry(entry).map((op) => answers.get(op.opId));
+      if (results.some((result) => result === undefined || result.status === 'waiting')) continue;
+      const refused = results.find((result) => result?.status === 'rejected');
+      await t.outbox.update(
+        entry.seq,
+        refused?.status === 'rejected' ? { status: 'rejected', error: refused.reason } : { status: 'sent' },
+      );
+    }
+  });
+}
+
+function sessionFrom(answer: SessionAnswer, now = Date.now()): CloudSession {
+  return {
+    accessToken: answer.accessToken,
+    accessExpiresAt: now + answer.expiresIn * 1000,
+    refreshToken: answer.refreshToken,
+    shopId: answer.shop.id,
+    shopName: answer.shop.name,
+    deviceId: answer.device.id,
+    role: answer.device.role,
+  };
+}
+
+/** Operations waiting for the server (a batch entry counts for each operation it carries). */
+async function pendingCount(outbox: Tables['outbox']): Promise<number> {
+  let count = 0;
+  await outbox
+    .where('status')
+    .equals('pending')
+    .each((entry) => {
+      count += entry.batch ?? 1;
+    });
+  return count;
+}
+
+/** This phone's introduction to the server: its id and the seq of the first operation it will push. */
+export async function deviceIntro(deviceName: string): Promise<DeviceIntro> {
+  return tx('rw', ['meta', 'outbox'], async (t) => {
+    const { deviceId } = await ensureDeviceIdentity(t);
+    const firstPending = await t.outbox.where('status').equals('pending').sortBy('seq');
+    const next = (await readMetaNumber(t, META.outboxSeq)) + 1;
+    return { deviceId, deviceName, firstSeq: firstPending[0]?.seq ?? next };
+  });
+}
+
+export class SyncEngine {
+  private status: SyncStatus = { phase: 'signed-out', pending: 0, rejected: 0 };
+  private readonly listeners = new Set<Listener>();
+  private running: Promise<void> | undefined;
+  private again = false;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private tick: ReturnType<typeof setInterval> | undefined;
+  private outboxWatch: Subscription | undefined;
+  private events: AbortController | undefined;
+  private started = false;
+
+  // ---------------------------------------------------------------- status for the header
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getStatus = (): SyncStatus => this.status;
+
+  private setStatus(change: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...change };
+    for (const listener of this.listeners) listener();
+  }
+
+  // ---------------------------------------------------------------- lifecycle
+
+  /** Starts syncing if this phone is connected to a shop; call once at app start. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    const session = await tx('r', ['meta'], readSession);
+    this.watchOutbox();
+    if (!session) {
+      this.setStatus({ phase: 'signed-out' });
+      return;
+    }
+    this.setStatus({ shopName: session.shopName, role: session.role });
+    this.listen();
+    this.schedule();
+  }
+
+  stop(): void {
+    this.started = false;
+    this.outboxWatch?.unsubscribe();
+    this.outboxWatch = undefined;
+    this.unlisten();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+  }
+
+  /** Creates a shop account with this phone as the owner's, then migrates the local data. */
+  async signUp(input: {
+    shopName: string;
+    login: string;
+    password: string;
+    deviceName: string;
+  }): Promise<void> {
+    const intro = await deviceIntro(input.deviceName);
+    await this.connected(await cloudApi.signUp({ ...input, ...intro }));
+  }
+
+  async logIn(input: { login: string; password: string; deviceName: string }): Promise<void> {
+    const intro = await deviceIntro(input.deviceName);
+    await this.connected(await cloudApi.logIn({ ...input, ...intro }));
+  }
+
+  /** A staff phone joins with the code shown on the owner's phone. */
+  async pair(code: string, deviceName: string): Promise<void> {
+    const intro = await deviceIntro(deviceName);
+    await this.connected(await cloudApi.claimPairing({ code: code.replace(/\D/g, ''), ...intro }));
+  }
+
+  /** Leaves the shop on this phone: the data stays here, sync stops. */
+  async logOut(): Promise<void> {
+    const session = await tx('r', ['meta'], readSession);
+    if (session) await cloudApi.logOut(session.accessToken).catch(() => undefined);
+    await tx('rw', ['meta'], async (t) => {
+      await writeSession(t, undefined);
+      await writeCursor(t, undefined);
+    });
+    this.unlisten();
+    this.setStatus({ phase: 'signed-out', shopName: undefined, role: undefined });
+  }
+
+  /** A valid access token (refreshed when close to expiry), or undefined when signed out. */
+  async accessToken(): Promise<string | undefined> {
+    const session = await tx('r', ['meta'], readSession);
+    if (!session) return undefined;
+    if (session.accessExpiresAt - Date.now() > TOKEN_REFRESH_MARGIN_MS) return session.accessToken;
+    try {
+      const fresh = sessionFrom(await cloudApi.refresh(session.refreshToken));
+      await tx('rw', ['meta'], (t) => writeSession(t, fresh));
+      return fresh.accessToken;
+    } catch (error) {
+      if (error instanceof CloudError && error.status === 401) {
+        this.setStatus({ phase: 'session-expired' });
+        await tx('rw', ['meta'], (t) => writeSession(t, undefined));
+        this.unlisten();
+      }
+      throw error;
+    }
+  }
+
+  /** Asks for a run soon; runs never overlap, a request during a run makes it go again. */
+  schedule(): void {
+    if (!this.started) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.run().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.schedule();
+      }
+    });
+  }
+
+  /** Resolves when the current run (if any) is over: for the account screen and tests. */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async connected(answer: SessionAnswer): Promise<void> {
+    const session = sessionFrom(answer);
+    await tx('rw', ['meta'], async (t) => {
+      await writeSession(t, session);
+      await writeCursor(t, undefined);
+    });
+    this.setStatus({ shopName: session.shopName, role: session.role, phase: 'syncing' });
+    if (!this.started) await this.start();
+    else {
+      this.listen();
+      this.schedule();
+    }
+    await this.settled();
+  }
+
+  // ---------------------------------------------------------------- one run
+
+  private async run(): Promise<void> {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      this.setStatus({ phase: 'offline' });
+      return;
+    }
+    try {
+      const token = await this.accessToken();
+      if (!token) return;
+      this.setStatus({ phase: 'syncing' });
+      const firstTime = !(await tx('r', ['meta'], readMigrated));
+      if (firstTime) await uploadPhotos(token);
+      await this.pushAll(token);
+      if (firstTime) {
+        // The one-time migration: everything local is on the server; now the full cleanup (spec §4).
+        const { removedCount } = await cloudApi.cleanup(token);
+        await tx('rw', ['meta'], (t) => writeMigrated(t, true));
+        this.setStatus({ cleanupRemoved: removedCount });
+      }
+      await this.pullAll(token);
+      this.attempt = 0;
+      await this.refreshCounts();
+      this.setStatus({ lastSyncedAt: new Date().toISOString() });
+    } catch (error) {
+      await this.refreshCounts();
+      if (error instanceof CloudError && !error.transient) {
+        console.warn('Synchronisation refusée', error.code);
+        return;
+      }
+      this.setStatus({ phase: 'offline' });
+      const delay = retryDelay(this.attempt++);
+      this.retryTimer = setTimeout(() => this.schedule(), delay);
+    }
+  }
+
+  /**
+   * Sends the pending operations in seq order, 100 per request (a batch entry of an import stands for
+   * many). Answers are kept across requests so that a batch entry is settled once all its operations are.
+   */
+  private async pushAll(token: string): Promise<void> {
+    const entries = await tx('r', ['outbox'], (t) =>
+      t.outbox.where('status').equals('pending').sortBy('seq'),
+    );
+    const ops = entries
+      .flatMap(expandOutboxEntry)
+      .map(({ status: _status, error: _error, batch: _batch, ...op }): Operation => op);
+    const answers = new Map<string, OpResult>();
+    for (let start = 0; start < ops.length; start += MAX_OPS_PER_PUSH) {
+      const chunk = ops.slice(start, start + MAX_OPS_PER_PUSH);
+      try {
+        const answer = await cloudApi.push(token, chunk);
+        for (const result of answer.results) answers.set(result.opId, result);
+      } catch (error) {
+        if (!(error instanceof CloudError) || error.status !== 409) throw error;
+        // The same op id already came with another content: this copy can never be accepted.
+        const body = error.body as { results?: OpResult[]; opId?: string } | undefined;
+        for (const result of body?.results ?? []) answers.set(result.opId, result);
+        const conflicting = chunk.find((op) => op.opId === body?.opId);
+        if (conflicting) {
+          answers.set(conflicting.opId, {
+            opId: conflicting.opId,
+            seq: conflicting.seq,
+            status: 'rejected',
+            reason: 'record-conflict',
+          });
+          await settle(answers, entries);
+          await tx('rw', ['outbox'], async (t) => {
+            const entry = entries.find((e) =>
+              expandOutboxEntry(e).some((op) => op.opId === conflicting.opId),
+            );
+            if (entry) await t.outbox.update(entry.seq, { status: 'rejected', error: 'operation-conflict' });
+          });
+          return;
+        }
+        throw error;
+      }
+      await settle(answers, entries);
+      // An operation still waiting means its predecessor is not on the server: the next run tries again.
+      if (chunk.some((op) => answers.get(op.opId)?.status === 'waiting')) return;
+    }
+  }
+
+  private async pullAll(token: string): Promise<void> {
+    for (;;) {
+      const cursor = await tx('r', ['meta'], readCursor);
+      const page = await cloudApi.pull(token, cursor, PULL_PAGE_DEFAULT);
+      await applyPulledChanges(page.changes, page.cursor);
+      if (!page.hasMore) return;
+    }
+  }
+
+  private async refreshCounts(): Promise<void> {
+    const [pending, rejected] = await tx('r', ['outbox'], (t) =>
+      Promise.all([pendingCount(t.outbox), t.outbox.where('status').equals('rejected').count()]),
+    );
+    const signedIn = (await tx('r', ['meta'], readSession)) !== undefined;
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    let phase: SyncPhase = this.status.phase;
+    if (!signedIn) phase = this.status.phase === 'session-expired' ? 'session-expired' : 'signed-out';
+    else if (offline) phase = 'offline';
+    else if (this.running && phase === 'syncing') phase = pending > 0 ? 'pending' : 'synced';
+    else if (phase !== 'offline') phase = pending > 0 ? 'pending' : 'synced';
+    this.setStatus({ pending, rejected, phase });
+  }
+
+  // ---------------------------------------------------------------- triggers
+
+  private watchOutbox(): void {
+    this.outboxWatch = liveQuery(() => tx('r', ['outbox'], (t) => pendingCount(t.outbox))).subscribe({
+      next: (pending) => {
+        this.setStatus({ pending });
+        if (pending > 0 && this.status.phase !== 'signed-out') this.schedule();
+      },
+      error: (error: unknown) => console.warn('Suivi des opérations en attente interrompu', error),
+    });
+  }
+
+  private readonly onOnline = () => this.schedule();
+  private readonly onOffline = () => this.setStatus({ phase: 'offline' });
+  private readonly onVisible = () => {
+    if (document.visibilityState === 'visible') this.schedule();
+  };
+
+  private listen(): void {
+    if (this.tick) return;
+    window.addEventListener('online', this.onOnline);
+    window.addEventListener('offline', this.onOffline);
+    window.addEventListener('focus', this.onOnline);
+    document.addEventListener('visibilitychange', this.onVisible);
+    // Every 30 s: a run (which also refreshes the access token ahead of its expiry).
+    this.tick = setInterval(() => this.schedule(), SYNC_INTERVAL_MS);
+    void this.openEvents(0);
+  }
+
+  private unlisten(): void {
+    window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('offline', this.onOffline);
+    window.removeEventListener('focus', this.onOnline);
+    document.removeEventListener('visibilitychange', this.onVisible);
+    if (this.tick) clearInterval(this.tick);
+    this.tick = undefined;
+    this.events?.abort();
+    this.events = undefined;
+  }
+
+  /**
+   * The server's event stream (read with fetch so the token travels in a header, not in the URL): a
+   * `change` triggers a pull at once; no ping for 25 s + 10 s means the connection is dead and is reopened.
+   */
+  private async openEvents(attempt: number): Promise<void> {
+    if (!this.tick) return;
+    const controller = new AbortController();
+    this.events = controller;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const arm = (ms: number) => {
+      if (watchdog) clearTimeout(watchdog);
+      watchdog = setTimeout(() => controller.abort(), ms);
+    };
+    let opened = false;
+    try {
+      const token = await this.accessToken();
+      if (!token) return;
+      arm(REALTIME_TIMEOUT_MS);
+      const response = await fetch('/api/sync/events', {
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+        signal: controller.signal,
+        cache: 'no-store',
+      });
+      if (!response.ok || !response.body)
+        throw new CloudError(response.status, 'events', 'event stream refused');
+      opened = true;
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        arm(REALTIME_HEARTBEAT_MS + REALTIME_TIMEOUT_MS);
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (/^event: change$/m.test(block)) this.schedule();
+        }
+      }
+    } catch {
+      // Closed, timed out or refused: reopened below unless the engine stopped listening.
+    } finally {
+      if (watchdog) clearTimeout(watchdog);
+    }
+    if (this.events !== controller || !this.tick) return;
+    const next = opened ? 0 : attempt + 1;
+    setTimeout(() => void this.openEvents(next), retryDelay(next));
+  }
+}
+
+/** Photos go up during the one-time migration (later ones are small and go with the next migration run). */
+async function uploadPhotos(token: string): Promise<void> {
+  const photos = await tx('r', ['photos'], (t) => t.photos.toArray());
+  for (const photo of photos) await cloudApi.uploadPhoto(token, photo.id, photo.blob, photo.mime);
+}
+
+/** The app's one engine. */
+export const syncEngine = new SyncEngine();
