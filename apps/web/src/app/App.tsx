@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '@hanouti/core';
 import { prepareLocalData } from '../data/startup';
+import { syncEngine } from '../sync/syncEngine';
 import { applyLanguage } from '../i18n/i18n';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { Toaster } from '../ui/Toaster';
@@ -23,6 +24,8 @@ function startOnce(prepare: PrepareApp): Promise<Settings> {
   if (!startup) {
     startup = prepare().then(async ({ settings }) => {
       await applyLanguage(settings.language);
+      // Sync is optional: without a cloud account start() does nothing, and a failure never blocks selling.
+      syncEngine.start().catch((error: unknown) => console.warn('Sync could not start', error));
       return settings;
     });
     startups.set(prepare, startup);

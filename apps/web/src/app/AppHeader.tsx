@@ -2,6 +2,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { localeOf, currentLanguage } from '../i18n/i18n';
+import { SyncStatusBadge } from '../features/account/SyncStatusBadge';
 import { Logo } from '../ui/Logo';
 import { pageHash } from './navigation';
 import { useToday } from './useToday';
@@ -31,12 +32,12 @@ export function AppHeader({ title, storeName, showBack }: AppHeaderProps) {
             {storeName}
           </span>
         ) : null}
-        <time
-          dateTime={today.toISOString().slice(0, 10)}
-          className="ms-auto shrink-0 text-brand-100 first-letter:uppercase"
-        >
-          {dateLabel}
-        </time>
+        <div className="ms-auto flex shrink-0 items-center gap-2">
+          <SyncStatusBadge />
+          <time dateTime={today.toISOString().slice(0, 10)} className="text-brand-100 first-letter:uppercase">
+            {dateLabel}
+          </time>
+        </div>
       </div>
       <div className="mx-auto flex min-h-14 max-w-xl items-center gap-1 px-4 pb-2">
         {showBack ? (

@@ -11,6 +11,7 @@ export const PAGE_IDS = [
   'inventory',
   'settings',
   'about',
+  'account',
 ] as const;
 export type PageId = (typeof PAGE_IDS)[number];
 

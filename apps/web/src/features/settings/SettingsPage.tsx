@@ -1,5 +1,5 @@
 // Paramètres: language, store details and logo, AI settings, the printer, data care, and the way to À Propos.
-import { BrainCircuit, ChevronRight, Database, HardDrive, Info, Languages, Store } from 'lucide-react';
+import { BrainCircuit, ChevronRight, Cloud, Database, HardDrive, Info, Languages, Store } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageHash } from '../../app/navigation';
@@ -57,6 +57,14 @@ export function SettingsPage() {
       <Card title={t('storage')} icon={<HardDrive />}>
         <StoragePanel />
       </Card>
+      <a
+        href={pageHash('account')}
+        className="flex min-h-14 items-center gap-3 rounded-2xl bg-white px-4 shadow-card ring-1 ring-line hover:bg-brand-50"
+      >
+        <Cloud className="size-5 text-brand-600" aria-hidden="true" />
+        <span className="flex-1 font-semibold text-ink">{tApp('settings.accountLink')}</span>
+        <ChevronRight className="size-5 text-muted rtl:-scale-x-100" aria-hidden="true" />
+      </a>
       <section className="flex flex-col gap-3 rounded-2xl bg-brand-700 p-4 text-white shadow-card">
         <div className="flex items-center gap-3">
           <Logo className="size-12 shrink-0 rounded-xl ring-2 ring-white/30" />
