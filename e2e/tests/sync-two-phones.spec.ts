@@ -31,7 +31,9 @@ async function phone(browser: Browser): Promise<Page> {
 }
 
 async function waitSynced(page: Page) {
-  await expect(page.getByRole('status').filter({ hasText: account.status.synced })).toBeVisible({
+  await expect(
+    page.getByRole('main').getByRole('status').filter({ hasText: account.status.synced }),
+  ).toBeVisible({
     timeout: 30_000,
   });
 }
