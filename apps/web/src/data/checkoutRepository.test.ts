@@ -55,7 +55,7 @@ describe('completeSale', () => {
     expect((await getProduct(tea.id))?.stock).toBe(8);
     expect((await getProduct(oil.id))?.stock).toBe(0);
     const movements = await tx('r', ['stockMovements'], (t) =>
-      t.stockMovements.where('saleId').equals(sale.id).toArray(),
+      t.stockMovements.filter((movement) => movement.saleId === sale.id).toArray(),
     );
     expect(movements.map((m) => m.delta).sort((a, b) => a - b)).toEqual([-2, -1]);
     const ops = await pendingOperations();

@@ -11,6 +11,7 @@ import type {
   StockMovement,
 } from '@hanouti/core';
 import { lowStockMarker } from './lowStockMarker';
+import type { ReferenceFeatureRecord } from './referenceFeatureRecord';
 import { wholeTableNotice } from './wholeTableNotice';
 
 /**
@@ -29,6 +30,7 @@ export const TABLES = {
   meta: 'meta',
   dailyTotals: 'dailyTotals',
   productSales: 'productSales',
+  referenceFeatures: 'referenceFeatures',
 } as const;
 export type TableName = (typeof TABLES)[keyof typeof TABLES];
 
@@ -81,6 +83,7 @@ export type Tables = {
   meta: Table<MetaRecord, string>;
   dailyTotals: Table<DailyTotal, string>;
   productSales: Table<ProductSalesTotal, string>;
+  referenceFeatures: Table<ReferenceFeatureRecord, string>;
 };
 
 export const DATABASE_NAME = 'hanouti';
@@ -119,6 +122,20 @@ const SCHEMA_VERSIONS: readonly {
       await products.bulkPut(await products.toArray());
     },
   },
+  {
+    // Keypoint features of product photos for recognition (referenceFeatureRecord.ts).
+    version: 3,
+    stores: { referenceFeatures: 'id, productId, photoId, createdAt' },
+  },
+  {
+    // Drop indexes no query uses: every index entry is written with each record, and the large tables
+    // (a sale's movements, the sales themselves) dominate the time of a sale and of a whole-shop import.
+    version: 4,
+    stores: {
+      sales: 'id, date, customerId',
+      stockMovements: 'id, productId',
+    },
+  },
 ];
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.length;
 
@@ -134,6 +151,7 @@ class HanoutiDatabase extends Dexie {
   declare meta: Tables['meta'];
   declare dailyTotals: Tables['dailyTotals'];
   declare productSales: Tables['productSales'];
+  declare referenceFeatures: Tables['referenceFeatures'];
 
   constructor(name: string) {
     // 'strict' makes Chromium flush a committed transaction to disk before reporting success, so a
