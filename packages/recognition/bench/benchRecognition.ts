@@ -1,0 +1,326 @@
+// `npm run bench:recognition -- --data DIR [--limit N] [--split val] [--modes balanced] [--skip scale,scenes]`:
+// measures the pipeline on a dataset directory (format: shared/datasets/README.md) and prints one JSON document.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { PrecisionMode } from '@hanouti/core';
+import { confidenceLevel } from '@hanouti/core';
+import { prepareBarcodeReader, readRetailBarcodes } from '../src/barcode.js';
+import { assembleCart, type RecognisedDetection } from '../src/cart.js';
+import { detectionBox, detectProducts, intersectionOverUnion } from '../src/detect.js';
+import { normaliseGtin } from '../src/gtin.js';
+import { cropImage, type RgbaImage } from '../src/image.js';
+import { computeReferenceFeatures, type ReferenceFeatures } from '../src/keypoints.js';
+import { addConfirmedReference } from '../src/learning.js';
+import { loadZxingReaderWasm } from '../src/nodeAssets.js';
+import { recogniseProduct, type CatalogueProduct } from '../src/recognise.js';
+import { buildIndex, type ProductReference, type ReferenceIndex } from '../src/referenceIndex.js';
+import { decodeImageFile } from './decode.js';
+import { provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
+import { composeScene } from './scenes.js';
+
+const { values: args } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    limit: { type: 'string' },
+    split: { type: 'string' },
+    modes: { type: 'string', default: 'fast,balanced,precise' },
+    skip: { type: 'string', default: '' },
+    scenes: { type: 'string', default: '40' },
+  },
+});
+if (!args.data) throw new Error('usage: bench:recognition -- --data DIR');
+const dir = args.data;
+const limit = args.limit ? Number(args.limit) : Infinity;
+const skip = new Set(args.skip.split(',').filter(Boolean));
+const modes = args.modes.split(',') as PrecisionMode[];
+
+function readCsv(file: string): Record<string, string>[] {
+  const [header, ...lines] = readFileSync(file, 'utf8').trim().split(/\r?\n/);
+  const keys = header!.split(',');
+  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [keys[i]!, v])));
+}
+const ms = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { median: Math.round(at(0.5)), p95: Math.round(at(0.95)) };
+};
+const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 1000) / 1000 : null);
+/** Evenly spread subset, so that --limit still covers every product. */
+const spread = <T>(items: T[], n: number) =>
+  items.length <= n
+    ? items
+    : items.filter((_, i) => Math.floor((i * n) / items.length) !== Math.floor(((i - 1) * n) / items.length));
+
+provideOpenCvFromNodeModules();
+const report: Record<string, unknown> = { data: dir, limit: Number.isFinite(limit) ? limit : null };
+await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
+
+// --- barcodes ---
+if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
+  const rows = spread(readCsv(join(dir, 'barcodes.csv')), limit);
+  let correct = 0;
+  let wrong = 0;
+  let notFound = 0;
+  const times: number[] = [];
+  for (const row of rows) {
+    const image = await decodeImageFile(join(dir, row.path!));
+    const start = performance.now();
+    const reads = await readRetailBarcodes(image, { effort: 'photo' });
+    times.push(performance.now() - start);
+    const expected = normaliseGtin(row.expected!) ?? row.expected;
+    if (reads.length === 0) notFound++;
+    else if (reads.some((r) => r.gtin === expected)) correct++;
+    else wrong++;
+  }
+  report.barcodes = {
+    total: rows.length,
+    correct,
+    wrong,
+    notFound,
+    correctRate: ratio(correct, rows.length),
+    ms: ms(times),
+  };
+}
+
+// --- queries ---
+if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))) {
+  const catalogRows = readCsv(join(dir, 'catalog.csv'));
+  const products = new Map<string, CatalogueProduct>(
+    catalogRows.map((r) => [
+      r.product_id!,
+      {
+        id: r.product_id!,
+        name: r.name!,
+        brand: r.brand ?? '',
+        ...(r.barcode ? { barcode: r.barcode } : {}),
+      },
+    ]),
+  );
+  const packaged = (id: string) => Boolean(products.get(id)?.brand);
+  const references: ProductReference[] = [];
+  const refTimes: number[] = [];
+  for (const id of products.keys()) {
+    const folder = join(dir, 'references', id);
+    if (!existsSync(folder)) continue;
+    for (const file of readdirSync(folder).sort()) {
+      const image = await decodeImageFile(join(folder, file));
+      const start = performance.now();
+      references.push({ productId: id, features: await computeReferenceFeatures(image), origin: 'photo' });
+      refTimes.push(performance.now() - start);
+    }
+  }
+  let start = performance.now();
+  const index = buildIndex(references);
+  report.references = {
+    count: references.length,
+    featureMs: ms(refTimes),
+    indexBuildMs: Math.round(performance.now() - start),
+  };
+
+  const allQueries = readCsv(join(dir, 'queries.csv')).filter((q) => !args.split || q.split === args.split);
+  const queries = spread(allQueries, limit);
+  const images = new Map<string, RgbaImage>();
+  const imageOf = async (path: string) =>
+    images.get(path) ?? images.set(path, await decodeImageFile(join(dir, path))).get(path)!;
+
+  type Outcome = {
+    split: string;
+    packaged: boolean;
+    rank: number;
+    sure: boolean;
+    sureRight: boolean;
+    ms: number;
+  };
+  const evaluate = async (
+    idx: ReferenceIndex,
+    list: Record<string, string>[],
+    mode: PrecisionMode,
+    disable: ('barcode' | 'visual' | 'colour')[] = [],
+  ) => {
+    const outcomes: Outcome[] = [];
+    for (const q of list) {
+      const image = await imageOf(q.path!);
+      const begin = performance.now();
+      const { candidates } = await recogniseProduct(image, { index: idx, products, mode, disable });
+      const elapsed = performance.now() - begin;
+      const rank = candidates.findIndex((c) => c.product_id === q.product_id);
+      const sure = candidates[0] !== undefined && confidenceLevel(candidates[0].score) === 'high';
+      outcomes.push({
+        split: q.split ?? 'all',
+        packaged: packaged(q.product_id!),
+        rank: rank < 0 ? Infinity : rank,
+        sure,
+        sureRight: sure && rank === 0,
+        ms: elapsed,
+      });
+    }
+    return outcomes;
+  };
+  const summarise = (outcomes: Outcome[]) => {
+    const group = (list: Outcome[]) => ({
+      n: list.length,
+      top1: ratio(list.filter((o) => o.rank === 0).length, list.length),
+      top3: ratio(list.filter((o) => o.rank < 3).length, list.length),
+    });
+    const splits: Record<string, unknown> = {};
+    for (const split of [...new Set(outcomes.map((o) => o.split))]) {
+      const list = outcomes.filter((o) => o.split === split);
+      const sure = list.filter((o) => o.sure);
+      splits[split] = {
+        all: group(list),
+        packaged: group(list.filter((o) => o.packaged)),
+        fresh: group(list.filter((o) => !o.packaged)),
+        sure: {
+          precision: ratio(sure.filter((o) => o.sureRight).length, sure.length),
+          coverage: ratio(sure.length, list.length),
+        },
+      };
+    }
+    return { splits, ms: ms(outcomes.map((o) => o.ms)) };
+  };
+
+  const perMode: Record<string, unknown> = {};
+  for (const mode of modes) perMode[mode] = summarise(await evaluate(index, queries, mode));
+  report.queries = perMode;
+
+  if (!skip.has('ablation')) {
+    report.queriesWithoutColour = summarise(await evaluate(index, queries, 'balanced', ['colour']));
+  }
+
+  // --- learning from use: first half confirmed in order and learned, second half measured ---
+  if (!skip.has('learning')) {
+    const half = Math.floor(queries.length / 2);
+    const ordered = [...queries].sort((a, b) => a.path!.localeCompare(b.path!));
+    const first = ordered.filter((_, i) => i % 2 === 0).slice(0, half);
+    const second = ordered.filter((_, i) => i % 2 === 1);
+    const before = summarise(await evaluate(index, second, 'balanced'));
+    let learning = buildIndex(references, index.vocabulary);
+    const outcomes: Record<string, number> = {};
+    for (const q of first) {
+      const { features } = await recogniseProduct(await imageOf(q.path!), {
+        index: learning,
+        products,
+        mode: 'balanced',
+        disable: ['visual', 'barcode'],
+      });
+      const result = await addConfirmedReference(learning, q.product_id!, features);
+      learning = result.index;
+      outcomes[result.outcome] = (outcomes[result.outcome] ?? 0) + 1;
+    }
+    const after = summarise(await evaluate(learning, second, 'balanced'));
+    report.learning = { learned: first.length, outcomes, measured: second.length, before, after };
+  }
+
+  // --- time with 500 and 2,000 products (synthetic copies of the references) ---
+  if (!skip.has('scale')) {
+    const scale: Record<string, unknown> = {};
+    const sample = spread(queries, 20);
+    for (const size of [500, 2000]) {
+      const copies: ProductReference[] = [];
+      const bigProducts = new Map(products);
+      const ids = [...products.keys()];
+      for (let p = 0; p < size; p++) {
+        const original = ids[p % ids.length]!;
+        const id = p < ids.length ? original : `${original}~${p}`;
+        if (!bigProducts.has(id)) bigProducts.set(id, { ...products.get(original)!, id });
+        for (const r of references)
+          if (r.productId === original) copies.push({ productId: id, features: shuffled(r.features, p) });
+      }
+      start = performance.now();
+      const big = buildIndex(copies);
+      const buildMs = Math.round(performance.now() - start);
+      const times: number[] = [];
+      for (const q of sample) {
+        const begin = performance.now();
+        await recogniseProduct(await imageOf(q.path!), {
+          index: big,
+          products: bigProducts,
+          mode: 'balanced',
+        });
+        times.push(performance.now() - begin);
+      }
+      scale[String(size)] = { references: copies.length, indexBuildMs: buildMs, balancedMs: ms(times) };
+    }
+    report.scale = scale;
+  }
+
+  // --- composed scenes on a plain counter ---
+  if (!skip.has('scenes')) {
+    const count = Number(args.scenes);
+    const pool = queries;
+    let truths = 0;
+    let detections = 0;
+    let matchedTruths = 0;
+    let matchedDetections = 0;
+    let exactCarts = 0;
+    const times: number[] = [];
+    for (let s = 0; s < count; s++) {
+      const scene = await composeScene(s + 1, pool, imageOf);
+      const begin = performance.now();
+      const found = await detectProducts(scene.image);
+      const recognised: RecognisedDetection[] = [];
+      for (const detection of found) {
+        const crop = cropImage(scene.image, detectionBox(scene.image, detection));
+        const { candidates } = await recogniseProduct(crop, { index, products, mode: 'balanced' });
+        recognised.push({ ...detection, candidates });
+      }
+      const lines = assembleCart(
+        recognised,
+        [...products.values()].map((p) => ({ id: p.id, name: p.name, salePrice: 100 })),
+      );
+      times.push(performance.now() - begin);
+      truths += scene.items.length;
+      detections += found.length;
+      const toPixels = (b: [number, number, number, number]) => ({
+        x: b[0] * scene.image.width,
+        y: b[1] * scene.image.height,
+        width: b[2] * scene.image.width,
+        height: b[3] * scene.image.height,
+      });
+      matchedTruths += scene.items.filter((item) =>
+        found.some((d) => intersectionOverUnion(toPixels(d.bbox), item.box) >= 0.5),
+      ).length;
+      matchedDetections += found.filter((d) =>
+        scene.items.some((item) => intersectionOverUnion(toPixels(d.bbox), item.box) >= 0.5),
+      ).length;
+      const expected = new Map<string, number>();
+      for (const item of scene.items) expected.set(item.productId, (expected.get(item.productId) ?? 0) + 1);
+      const exact =
+        lines.length === expected.size && lines.every((l) => expected.get(l.product_id) === l.qty);
+      if (exact) exactCarts++;
+    }
+    report.scenes = {
+      scenes: count,
+      size: '1280x720',
+      products: truths,
+      detectionRecall: ratio(matchedTruths, truths),
+      detectionPrecision: ratio(matchedDetections, detections),
+      exactCartAccuracy: ratio(exactCarts, count),
+      balancedMsPerPhoto: ms(times),
+    };
+  }
+}
+
+/** A synthetic copy of a reference: same keypoints in another order, so no cache can tell them apart. */
+function shuffled(features: ReferenceFeatures, seed: number): ReferenceFeatures {
+  const n = features.points.length / 2;
+  const words = features.descriptors.length / n;
+  const order = Array.from({ length: n }, (_, i) => i);
+  let state = seed + 1;
+  for (let i = n - 1; i > 0; i--) {
+    state = (state * 1103515245 + 12345) >>> 0;
+    const j = state % (i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const points = new Float32Array(n * 2);
+  const descriptors = new Uint32Array(features.descriptors.length);
+  order.forEach((from, to) => {
+    points[2 * to] = features.points[2 * from]!;
+    points[2 * to + 1] = features.points[2 * from + 1]!;
+    descriptors.set(features.descriptors.subarray(from * words, (from + 1) * words), to * words);
+  });
+  return { ...features, points, descriptors };
+}
+
+process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

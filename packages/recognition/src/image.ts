@@ -1,0 +1,187 @@
+// RGBA images shared by Node and a Web Worker: crop, resize and grey conversion without any platform API.
+
+/** Decoded pixels, row-major RGBA (the shape of the browser's ImageData). */
+export type RgbaImage = { width: number; height: number; data: Uint8ClampedArray };
+
+/** A rectangle in pixels. */
+export type PixelBox = { x: number; y: number; width: number; height: number };
+
+export function createImage(width: number, height: number): RgbaImage {
+  return { width, height, data: new Uint8ClampedArray(width * height * 4) };
+}
+
+/** Copies a rectangle (clamped to the image) into a new image. */
+export function cropImage(image: RgbaImage, box: PixelBox): RgbaImage {
+  const x0 = Math.max(0, Math.floor(box.x));
+  const y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(image.width, Math.ceil(box.x + box.width));
+  const y1 = Math.min(image.height, Math.ceil(box.y + box.height));
+  const out = createImage(Math.max(1, x1 - x0), Math.max(1, y1 - y0));
+  for (let y = y0; y < y1; y++) {
+    const row = image.data.subarray((y * image.width + x0) * 4, (y * image.width + x1) * 4);
+    out.data.set(row, (y - y0) * out.width * 4);
+  }
+  return out;
+}
+
+/**
+ * Resizes with area averaging when shrinking (no aliasing, so keypoints stay stable) and bilinear
+ * interpolation when enlarging.
+ */
+export function resizeImage(image: RgbaImage, width: number, height: number): RgbaImage {
+  const w = Math.max(1, Math.round(width));
+  const h = Math.max(1, Math.round(height));
+  if (w === image.width && h === image.height) return image;
+  return w < image.width && h < image.height ? shrinkByArea(image, w, h) : resizeBilinear(image, w, h);
+}
+
+/** Scales so that the longer side is `longSide` pixels (never enlarges unless `allowEnlarge`). */
+export function resizeToLongSide(image: RgbaImage, longSide: number, allowEnlarge = false): RgbaImage {
+  const scale = longSide / Math.max(image.width, image.height);
+  if (scale >= 1 && !allowEnlarge) return image;
+  return resizeImage(image, image.width * scale, image.height * scale);
+}
+
+function shrinkByArea(image: RgbaImage, w: number, h: number): RgbaImage {
+  const out = createImage(w, h);
+  const sx = image.width / w;
+  const sy = image.height / h;
+  const src = image.data;
+  for (let y = 0; y < h; y++) {
+    const ya = y * sy;
+    const yb = ya + sy;
+    for (let x = 0; x < w; x++) {
+      const xa = x * sx;
+      const xb = xa + sx;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let a = 0;
+      let total = 0;
+      for (let yy = Math.floor(ya); yy < Math.min(image.height, Math.ceil(yb)); yy++) {
+        const wy = Math.min(yb, yy + 1) - Math.max(ya, yy);
+        for (let xx = Math.floor(xa); xx < Math.min(image.width, Math.ceil(xb)); xx++) {
+          const weight = wy * (Math.min(xb, xx + 1) - Math.max(xa, xx));
+          const i = (yy * image.width + xx) * 4;
+          r += src[i]! * weight;
+          g += src[i + 1]! * weight;
+          b += src[i + 2]! * weight;
+          a += src[i + 3]! * weight;
+          total += weight;
+        }
+      }
+      const o = (y * w + x) * 4;
+      out.data[o] = r / total;
+      out.data[o + 1] = g / total;
+      out.data[o + 2] = b / total;
+      out.data[o + 3] = a / total;
+    }
+  }
+  return out;
+}
+
+function resizeBilinear(image: RgbaImage, w: number, h: number): RgbaImage {
+  const out = createImage(w, h);
+  const src = image.data;
+  const sx = image.width / w;
+  const sy = image.height / h;
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(image.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(image.height - 1, y0 + 1);
+    const dy = fy - y0;
+    for (let x = 0; x < w; x++) {
+      const fx = Math.min(image.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(image.width - 1, x0 + 1);
+      const dx = fx - x0;
+      const o = (y * w + x) * 4;
+      for (let c = 0; c < 4; c++) {
+        const top =
+          src[(y0 * image.width + x0) * 4 + c]! * (1 - dx) + src[(y0 * image.width + x1) * 4 + c]! * dx;
+        const bottom =
+          src[(y1 * image.width + x0) * 4 + c]! * (1 - dx) + src[(y1 * image.width + x1) * 4 + c]! * dx;
+        out.data[o + c] = top * (1 - dy) + bottom * dy;
+      }
+    }
+  }
+  return out;
+}
+
+/** Luma (BT.601) as one byte per pixel. */
+export function toGrey(image: RgbaImage): Uint8Array {
+  const out = new Uint8Array(image.width * image.height);
+  const d = image.data;
+  for (let i = 0, p = 0; p < out.length; i += 4, p++) {
+    out[p] = (d[i]! * 77 + d[i + 1]! * 150 + d[i + 2]! * 29) >> 8;
+  }
+  return out;
+}
+
+/** Rotates a quarter turn clockwise (used to read barcodes photographed sideways and by the tests). */
+export function rotateQuarter(image: RgbaImage): RgbaImage {
+  const out = createImage(image.height, image.width);
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const s = (y * image.width + x) * 4;
+      const d = (x * out.width + (out.width - 1 - y)) * 4;
+      out.data[d] = image.data[s]!;
+      out.data[d + 1] = image.data[s + 1]!;
+      out.data[d + 2] = image.data[s + 2]!;
+      out.data[d + 3] = image.data[s + 3]!;
+    }
+  }
+  return out;
+}
+
+/** Grey bytes back to an opaque RGBA image. */
+export function greyToImage(grey: ArrayLike<number>, width: number, height: number): RgbaImage {
+  const out = createImage(width, height);
+  for (let p = 0, i = 0; p < width * height; p++, i += 4) {
+    const v = grey[p]!;
+    out.data[i] = v;
+    out.data[i + 1] = v;
+    out.data[i + 2] = v;
+    out.data[i + 3] = 255;
+  }
+  return out;
+}
+
+/** Separable box blur of a grey plane (radius in pixels). */
+export function boxBlurGrey(
+  grey: ArrayLike<number>,
+  width: number,
+  height: number,
+  radius: number,
+): Float32Array {
+  const tmp = new Float32Array(width * height);
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let k = Math.max(0, x - radius); k <= Math.min(width - 1, x + radius); k++, n++)
+        sum += grey[y * width + k]!;
+      tmp[y * width + x] = sum / n;
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let k = Math.max(0, y - radius); k <= Math.min(height - 1, y + radius); k++, n++)
+        sum += tmp[k * width + x]!;
+      out[y * width + x] = sum / n;
+    }
+  }
+  return out;
+}
+
+/** Unsharp mask on the luma: grey + amount × (grey − blur). Restores edges of slightly blurred bars. */
+export function sharpenGrey(image: RgbaImage, amount: number, radius: number): RgbaImage {
+  const grey = toGrey(image);
+  const blur = boxBlurGrey(grey, image.width, image.height, radius);
+  const out = new Float32Array(grey.length);
+  for (let i = 0; i < grey.length; i++) out[i] = grey[i]! + amount * (grey[i]! - blur[i]!);
+  return greyToImage(out, image.width, image.height);
+}

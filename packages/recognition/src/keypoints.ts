@@ -1,0 +1,165 @@
+// Local keypoints (AKAZE via OpenCV WASM): serialisable features of a photo and their geometric verification.
+import { colourGrid } from './colour.js';
+import { DESCRIPTOR_BYTES, DESCRIPTOR_WORDS, matchDescriptors } from './hamming.js';
+import { resizeToLongSide, toGrey, type RgbaImage } from './image.js';
+import { loadOpenCv, type OpenCv } from './opencv.js';
+
+/** Photos are described at this long side: enough detail for a pack, fast enough on a phone. */
+export const FEATURE_LONG_SIDE = 640;
+export const FEATURES_VERSION = 1;
+const RATIO_TEST = 0.8;
+const MIN_MATCHES_FOR_HOMOGRAPHY = 8;
+/** RANSAC reprojection tolerance, in pixels of the 640-px working image. */
+const RANSAC_PIXELS = 6;
+
+/**
+ * What is kept of a photo: plain typed arrays, so it can be stored in IndexedDB, sent to a worker or the
+ * server as is. Points are in pixels of the working image (width × height).
+ */
+export type ImageFeatures = {
+  version: number;
+  width: number;
+  height: number;
+  /** x0, y0, x1, y1, … */
+  points: Float32Array;
+  /** One row of DESCRIPTOR_WORDS words per point. */
+  descriptors: Uint32Array;
+  /** Colour bin of each cell of a COLOUR_GRID² grid (see colour.ts). */
+  colours: Uint8Array;
+};
+export type ReferenceFeatures = ImageFeatures;
+
+export type FeatureOptions = { maxKeypoints?: number };
+
+/** Keypoints and descriptors of a photo, strongest first, at most `maxKeypoints`. */
+export async function computeFeatures(
+  image: RgbaImage,
+  options: FeatureOptions = {},
+): Promise<ImageFeatures> {
+  const cv = await loadOpenCv();
+  const work = resizeToLongSide(image, FEATURE_LONG_SIDE);
+  const maxKeypoints = options.maxKeypoints ?? 600;
+  const grey = cv.matFromArray(work.height, work.width, cv.CV_8UC1, toGrey(work));
+  const mask = new cv.Mat();
+  const keypoints = new cv.KeyPointVector();
+  const descriptors = new cv.Mat();
+  const detector = new cv.AKAZE();
+  try {
+    detector.detectAndCompute(grey, mask, keypoints, descriptors);
+    const count = keypoints.size();
+    const order = Array.from({ length: count }, (_, i) => i);
+    const responses = order.map((i) => keypoints.get(i).response);
+    order.sort((a, b) => responses[b]! - responses[a]!);
+    const kept = order.slice(0, maxKeypoints);
+    const rowBytes = descriptors.cols;
+    const points = new Float32Array(kept.length * 2);
+    const bytes = new Uint8Array(kept.length * DESCRIPTOR_BYTES);
+    kept.forEach((index, k) => {
+      const { pt } = keypoints.get(index);
+      points[2 * k] = pt.x;
+      points[2 * k + 1] = pt.y;
+      bytes.set(descriptors.data.subarray(index * rowBytes, (index + 1) * rowBytes), k * DESCRIPTOR_BYTES);
+    });
+    return {
+      version: FEATURES_VERSION,
+      width: work.width,
+      height: work.height,
+      points,
+      descriptors: new Uint32Array(bytes.buffer),
+      colours: colourGrid(work),
+    };
+  } finally {
+    for (const m of [grey, mask, descriptors, keypoints, detector]) m.delete();
+  }
+}
+
+/** Features of a shopkeeper's reference photo (computed once, when the photo is saved). */
+export function computeReferenceFeatures(
+  image: RgbaImage,
+  options: FeatureOptions = {},
+): Promise<ReferenceFeatures> {
+  return computeFeatures(image, { maxKeypoints: options.maxKeypoints ?? 800 });
+}
+
+export type Verification = {
+  inliers: number;
+  /** Reference → query homography (row-major 3×3), when one was found. */
+  homography?: Float64Array;
+  /** Inlier points in the query and in the reference, flat x, y. */
+  queryPoints: number[];
+  referencePoints: number[];
+};
+
+const NO_MATCH: Verification = { inliers: 0, queryPoints: [], referencePoints: [] };
+
+export function featureCount(features: ImageFeatures): number {
+  return features.descriptors.length / DESCRIPTOR_WORDS;
+}
+
+/** A homography that folds, flips or collapses the reference is a chance fit, not a product seen in the photo. */
+function plausibleHomography(h: Float64Array, width: number, height: number): boolean {
+  const corners = [0, 0, width, 0, width, height, 0, height];
+  const projected: number[] = [];
+  for (let i = 0; i < 8; i += 2) {
+    const x = corners[i]!;
+    const y = corners[i + 1]!;
+    const w = h[6]! * x + h[7]! * y + h[8]!;
+    if (w <= 1e-6) return false;
+    projected.push((h[0]! * x + h[1]! * y + h[2]!) / w, (h[3]! * x + h[4]! * y + h[5]!) / w);
+  }
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const [ax, ay, bx, by, cx, cy] = [0, 1, 2, 3, 4, 5].map((k) => projected[(2 * i + k) % 8]!) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx);
+    const s = Math.sign(cross);
+    if (s === 0 || (sign !== 0 && s !== sign)) return false;
+    sign = s;
+  }
+  return true;
+}
+
+/** Ratio-test matches, then RANSAC: how many reference keypoints agree on one view of the product. */
+export function verifyWithOpenCv(cv: OpenCv, query: ImageFeatures, reference: ImageFeatures): Verification {
+  const matches = matchDescriptors(query.descriptors, reference.descriptors, RATIO_TEST);
+  if (matches.length < MIN_MATCHES_FOR_HOMOGRAPHY) return NO_MATCH;
+  const src: number[] = [];
+  const dst: number[] = [];
+  for (const m of matches) {
+    src.push(reference.points[2 * m.train]!, reference.points[2 * m.train + 1]!);
+    dst.push(query.points[2 * m.query]!, query.points[2 * m.query + 1]!);
+  }
+  const srcMat = cv.matFromArray(matches.length, 1, cv.CV_32FC2, src);
+  const dstMat = cv.matFromArray(matches.length, 1, cv.CV_32FC2, dst);
+  const mask = new cv.Mat();
+  let h: ReturnType<OpenCv['findHomography']> | undefined;
+  try {
+    h = cv.findHomography(srcMat, dstMat, cv.RANSAC, RANSAC_PIXELS, mask);
+    if (h.rows !== 3 || h.cols !== 3) return NO_MATCH;
+    const homography = Float64Array.from(h.data64F);
+    if (!plausibleHomography(homography, reference.width, reference.height)) return NO_MATCH;
+    const queryPoints: number[] = [];
+    const referencePoints: number[] = [];
+    for (let i = 0; i < matches.length; i++) {
+      if (!mask.data[i]) continue;
+      queryPoints.push(dst[2 * i]!, dst[2 * i + 1]!);
+      referencePoints.push(src[2 * i]!, src[2 * i + 1]!);
+    }
+    return { inliers: queryPoints.length / 2, homography, queryPoints, referencePoints };
+  } finally {
+    srcMat.delete();
+    dstMat.delete();
+    mask.delete();
+    h?.delete();
+  }
+}
+
+export async function verifyMatch(query: ImageFeatures, reference: ImageFeatures): Promise<Verification> {
+  return verifyWithOpenCv(await loadOpenCv(), query, reference);
+}

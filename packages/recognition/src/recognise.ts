@@ -1,0 +1,168 @@
+// Recognises the product in one photo (or crop): barcode, then keypoints on a shortlist, colour in the outline.
+import { CONFIDENCE_HIGH, type PrecisionMode } from '@hanouti/core';
+import { readRetailBarcodes, type BarcodeEffort } from './barcode.js';
+import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from './colour.js';
+import { barcodeScore, combineScores, rankByScore, type StrategyScores } from './fusion.js';
+import { normaliseGtin } from './gtin.js';
+import type { RgbaImage } from './image.js';
+import { computeFeatures, verifyWithOpenCv, type ImageFeatures, type Verification } from './keypoints.js';
+import { loadOpenCv } from './opencv.js';
+import { shortlist, type ReferenceIndex } from './referenceIndex.js';
+
+/** What the pipeline needs to know of a catalogue product. */
+export type CatalogueProduct = { id: string; name: string; brand?: string; barcode?: string; image?: string };
+
+/** Spec §3 Candidate, plus the evidence behind the score (for the review screen and the bench). */
+export type Candidate = {
+  product_id: string;
+  score: number;
+  product_name: string;
+  product_image?: string;
+  strategies: StrategyScores;
+};
+
+/** What each precision mode spends (spec: fast 1–2 s, balanced 2–4 s, precise 4–8 s on the phone). */
+export type PrecisionSettings = {
+  queryKeypoints: number;
+  shortlistSize: number;
+  barcodeEffort: BarcodeEffort;
+};
+export const PRECISION_SETTINGS: Record<PrecisionMode, PrecisionSettings> = {
+  fast: { queryKeypoints: 350, shortlistSize: 4, barcodeEffort: 'live' },
+  balanced: { queryKeypoints: 600, shortlistSize: 8, barcodeEffort: 'photo' },
+  precise: { queryKeypoints: 900, shortlistSize: 16, barcodeEffort: 'photo' },
+};
+
+/** Visual evidence rule (measured in issue 8): ≥ 12 inliers and the runner-up at most 0.7× as many. */
+export const CONFIDENT_INLIERS = 12;
+export const RUNNER_UP_RATIO = 0.7;
+/** Below this many RANSAC inliers a homography is a chance fit. */
+export const MIN_INLIERS = 8;
+/** The most an ambiguous visual match may score: Moyen, never Sûr. */
+const AMBIGUOUS_CAP = CONFIDENCE_HIGH - 0.05;
+/**
+ * Products of the shortlist that no homography confirms still rank by their keypoint votes, but only as
+ * Incertain suggestions (at most this score): the shopkeeper sees them, nothing is chosen for him.
+ */
+export const VOTES_ONLY_CAP = 0.45;
+
+/**
+ * Visual score of a product from its inlier count, calibrated so that it reaches Sûr (0.7) exactly when the
+ * evidence rule holds: 12 inliers → 0.7, rising to 0.95; a close runner-up caps it below Sûr.
+ */
+export function visualScore(inliers: number, bestOtherInliers: number): number {
+  if (inliers < MIN_INLIERS) return 0;
+  const strength = Math.min(0.95, CONFIDENCE_HIGH * Math.sqrt(inliers / CONFIDENT_INLIERS));
+  if (bestOtherInliers > RUNNER_UP_RATIO * inliers)
+    return Math.min(strength, AMBIGUOUS_CAP) * Math.min(1, inliers / Math.max(1, bestOtherInliers));
+  return strength;
+}
+
+type ProductEvidence = { verification: Verification; referenceColours?: Uint8Array; votes: number };
+
+/** Colour similarity inside the matched outline (query hull vs the same hull on the reference). */
+function outlineColour(query: ImageFeatures, evidence: ProductEvidence, reference: ImageFeatures): number {
+  const { queryPoints, referencePoints } = evidence.verification;
+  if (queryPoints.length < 6) return 0;
+  const scaleTo = (points: number[], f: ImageFeatures) =>
+    points.map((v, i) => v / (i % 2 === 0 ? f.width : f.height));
+  const queryHull = convexHull(scaleTo(queryPoints, query));
+  const referenceHull = convexHull(scaleTo(referencePoints, reference));
+  const a = colourHistogram(query.colours, (x, y) => insidePolygon(queryHull, x, y));
+  const b = colourHistogram(reference.colours, (x, y) => insidePolygon(referenceHull, x, y));
+  return histogramSimilarity(a, b);
+}
+
+export type RecogniseOptions = {
+  index: ReferenceIndex;
+  products: ReadonlyMap<string, CatalogueProduct>;
+  mode?: PrecisionMode;
+  /** Strategies to skip (the bench measures what each adds). */
+  disable?: readonly ('barcode' | 'visual' | 'colour')[];
+  /** Features already computed for this image (saves the work when a caller needs them too). */
+  features?: ImageFeatures;
+};
+
+export type Recognition = {
+  candidates: Candidate[];
+  /** Features of the photo, reusable (e.g. to learn it as a reference once the sale is confirmed). */
+  features: ImageFeatures;
+  barcodes: string[];
+};
+
+/** Candidates for the product in one photo or crop, best first; empty when nothing matched. */
+export async function recogniseProduct(image: RgbaImage, options: RecogniseOptions): Promise<Recognition> {
+  const settings = PRECISION_SETTINGS[options.mode ?? 'balanced'];
+  const disabled = new Set(options.disable ?? []);
+  const scores = new Map<string, StrategyScores>();
+  const scoresOf = (id: string) => scores.get(id) ?? scores.set(id, {}).get(id)!;
+
+  const barcodes: string[] = [];
+  if (!disabled.has('barcode')) {
+    const reads = await readRetailBarcodes(image, { effort: settings.barcodeEffort });
+    for (const read of reads) {
+      barcodes.push(read.gtin);
+      for (const product of options.products.values()) {
+        if (product.barcode && normaliseGtin(product.barcode) === read.gtin)
+          scoresOf(product.id).barcode = barcodeScore(true);
+      }
+    }
+  }
+
+  const features =
+    options.features ?? (await computeFeatures(image, { maxKeypoints: settings.queryKeypoints }));
+  if (!disabled.has('visual')) {
+    const cv = await loadOpenCv();
+    const evidence = new Map<string, ProductEvidence & { reference?: ImageFeatures }>();
+    for (const { productId, votes } of shortlist(options.index, features, settings.shortlistSize)) {
+      let best: (ProductEvidence & { reference?: ImageFeatures }) | undefined;
+      for (const reference of options.index.references) {
+        if (reference.productId !== productId) continue;
+        const verification = verifyWithOpenCv(cv, features, reference.features);
+        if (!best || verification.inliers > best.verification.inliers)
+          best = { verification, votes, reference: reference.features };
+      }
+      if (best) evidence.set(productId, best);
+    }
+    const inliers = [...evidence].map(([id, e]) => [id, e.verification.inliers] as const);
+    for (const [productId, e] of evidence) {
+      const others = Math.max(0, ...inliers.filter(([id]) => id !== productId).map(([, n]) => n));
+      const maxVotes = Math.max(1, ...[...evidence.values()].map((other) => other.votes));
+      const visual = visualScore(e.verification.inliers, others) || (VOTES_ONLY_CAP * e.votes) / maxVotes;
+      if (visual <= 0) continue;
+      const s = scoresOf(productId);
+      s.visual = visual;
+      if (!disabled.has('colour') && e.reference) s.colour = outlineColour(features, e, e.reference);
+    }
+  }
+
+  const candidates: Candidate[] = [];
+  for (const [productId, strategies] of scores) {
+    const product = options.products.get(productId);
+    const score = combineScores(strategies);
+    if (!product || score <= 0) continue;
+    candidates.push({
+      product_id: productId,
+      score,
+      product_name: product.name,
+      ...(product.image !== undefined ? { product_image: product.image } : {}),
+      strategies,
+    });
+  }
+  return { candidates: rankByScore(candidates), features, barcodes };
+}
+
+/**
+ * Several photos of the same product: each product keeps its best score over the photos (photos of one
+ * product are not independent evidence, so they are not summed).
+ */
+export function fusePhotoCandidates(perPhoto: readonly Candidate[][]): Candidate[] {
+  const best = new Map<string, Candidate>();
+  for (const candidates of perPhoto) {
+    for (const candidate of candidates) {
+      const previous = best.get(candidate.product_id);
+      if (!previous || candidate.score > previous.score) best.set(candidate.product_id, candidate);
+    }
+  }
+  return rankByScore([...best.values()]);
+}

@@ -1,0 +1,154 @@
+// The catalogue's reference photos, indexed so that a query is verified only against a shortlist: every
+// reference descriptor sits in one leaf of a vocabulary tree, and each query descriptor votes for the product
+// of its nearest neighbour within its leaf (approximate nearest-neighbour voting).
+import { DESCRIPTOR_WORDS, hammingDistance } from './hamming.js';
+import type { ImageFeatures, ReferenceFeatures } from './keypoints.js';
+import { quantise, trainVocabulary, type Vocabulary } from './vocabulary.js';
+
+export type ReferenceOrigin = 'photo' | 'learned';
+
+export type ProductReference = { productId: string; features: ReferenceFeatures; origin?: ReferenceOrigin };
+
+type Leaf = { descriptors: Uint32Array; products: Int32Array; size: number };
+
+export type ReferenceIndex = {
+  vocabulary: Vocabulary;
+  references: ProductReference[];
+  productIds: string[];
+  leaves: Leaf[];
+};
+
+/** Leaves of the tree: 8³ = 512, so a leaf holds about 0.2 % of the catalogue's descriptors. */
+const INDEX_DEPTH = 3;
+/** Descriptors sampled to train the tree: enough for stable words, bounded for the phone. */
+const VOCABULARY_SAMPLE = 20_000;
+/** A vote needs a near neighbour, clearly nearer than the best of any other product. */
+const VOTE_MAX_DISTANCE = 90;
+const VOTE_RATIO = 0.85;
+
+function sampleDescriptors(references: readonly ProductReference[]): Uint32Array {
+  const total = references.reduce((sum, r) => sum + r.features.descriptors.length / DESCRIPTOR_WORDS, 0);
+  const step = Math.max(1, total / VOCABULARY_SAMPLE);
+  const rows: Uint32Array[] = [];
+  let next = 0;
+  let index = 0;
+  for (const reference of references) {
+    const d = reference.features.descriptors;
+    for (let i = 0; i < d.length / DESCRIPTOR_WORDS; i++, index++) {
+      if (index < next) continue;
+      rows.push(d.subarray(i * DESCRIPTOR_WORDS, (i + 1) * DESCRIPTOR_WORDS));
+      next += step;
+    }
+  }
+  const out = new Uint32Array(rows.length * DESCRIPTOR_WORDS);
+  rows.forEach((row, i) => out.set(row, i * DESCRIPTOR_WORDS));
+  return out;
+}
+
+/** Leaf of each descriptor of a photo, memoised per features object (a photo is never quantised twice). */
+const leafCache = new WeakMap<ReferenceFeatures, { vocabulary: Vocabulary; leaves: Uint32Array }>();
+
+function leavesOf(vocabulary: Vocabulary, features: ReferenceFeatures): Uint32Array {
+  const cached = leafCache.get(features);
+  if (cached?.vocabulary === vocabulary) return cached.leaves;
+  const leaves = quantise(vocabulary, features.descriptors);
+  leafCache.set(features, { vocabulary, leaves });
+  return leaves;
+}
+
+/**
+ * Indexes reference photos. The tree is trained on the references themselves, or given (to keep the one of
+ * an index built earlier, so that stored leaves stay valid).
+ */
+export function buildIndex(references: readonly ProductReference[], vocabulary?: Vocabulary): ReferenceIndex {
+  const tree = vocabulary ?? trainVocabulary(sampleDescriptors(references), { depth: INDEX_DEPTH });
+  const index: ReferenceIndex = {
+    vocabulary: tree,
+    references: [],
+    productIds: [],
+    leaves: Array.from({ length: tree.wordCount }, () => ({
+      descriptors: new Uint32Array(64 * DESCRIPTOR_WORDS),
+      products: new Int32Array(64),
+      size: 0,
+    })),
+  };
+  for (const reference of references) addReference(index, reference);
+  return index;
+}
+
+function productOrdinal(index: ReferenceIndex, productId: string): number {
+  const found = index.productIds.indexOf(productId);
+  return found >= 0 ? found : index.productIds.push(productId) - 1;
+}
+
+/** Adds one reference photo of a product. */
+export function addReference(index: ReferenceIndex, reference: ProductReference): void {
+  index.references.push(reference);
+  const ordinal = productOrdinal(index, reference.productId);
+  const leaves = leavesOf(index.vocabulary, reference.features);
+  const d = reference.features.descriptors;
+  leaves.forEach((leafNumber, i) => {
+    const leaf = index.leaves[leafNumber]!;
+    if (leaf.size === leaf.products.length) {
+      const descriptors = new Uint32Array(leaf.descriptors.length * 2);
+      descriptors.set(leaf.descriptors);
+      const products = new Int32Array(leaf.products.length * 2);
+      products.set(leaf.products);
+      leaf.descriptors = descriptors;
+      leaf.products = products;
+    }
+    leaf.descriptors.set(
+      d.subarray(i * DESCRIPTOR_WORDS, (i + 1) * DESCRIPTOR_WORDS),
+      leaf.size * DESCRIPTOR_WORDS,
+    );
+    leaf.products[leaf.size] = ordinal;
+    leaf.size++;
+  });
+}
+
+/** The same index without a product's references (deleted product, or its photos replaced). */
+export function removeProductReferences(index: ReferenceIndex, productId: string): ReferenceIndex {
+  return buildIndex(
+    index.references.filter((r) => r.productId !== productId),
+    index.vocabulary,
+  );
+}
+
+export function referencesOf(index: ReferenceIndex, productId: string): ProductReference[] {
+  return index.references.filter((r) => r.productId === productId);
+}
+
+export type ShortlistEntry = { productId: string; votes: number };
+
+/**
+ * The `k` products that most query keypoints point to. Each query descriptor is compared only with the
+ * reference descriptors of its own leaf, so the cost grows with catalogue size / leaf count.
+ */
+export function shortlist(index: ReferenceIndex, query: ImageFeatures, k: number): ShortlistEntry[] {
+  const votes = new Float64Array(index.productIds.length);
+  const leaves = quantise(index.vocabulary, query.descriptors);
+  leaves.forEach((leafNumber, q) => {
+    const leaf = index.leaves[leafNumber]!;
+    let best = 1e9;
+    let bestProduct = -1;
+    let otherBest = 1e9;
+    for (let i = 0; i < leaf.size; i++) {
+      const distance = hammingDistance(query.descriptors, q, leaf.descriptors, i);
+      const product = leaf.products[i]!;
+      if (distance < best) {
+        if (product !== bestProduct) otherBest = best;
+        best = distance;
+        bestProduct = product;
+      } else if (distance < otherBest && product !== bestProduct) {
+        otherBest = distance;
+      }
+    }
+    if (bestProduct >= 0 && best <= VOTE_MAX_DISTANCE && best < VOTE_RATIO * otherBest)
+      votes[bestProduct]! += 1;
+  });
+  return index.productIds
+    .map((productId, ordinal) => ({ productId, votes: votes[ordinal]! }))
+    .filter((entry) => entry.votes > 0)
+    .sort((a, b) => b.votes - a.votes)
+    .slice(0, k);
+}

@@ -1,0 +1,56 @@
+// Synthetic images for the tests: seeded textured "packs" and scenes, so no test needs a dataset file.
+import { createImage, type RgbaImage } from './image.js';
+
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A pack-like picture: many random coloured rectangles and discs (rich in corners and blobs). */
+export function texturedPack(seed: number, width = 320, height = 400): RgbaImage {
+  const rand = seededRandom(seed);
+  const image = createImage(width, height);
+  image.data.fill(255);
+  for (let s = 0; s < 140; s++) {
+    const colour = [rand() * 255, rand() * 255, rand() * 255];
+    const cx = rand() * width;
+    const cy = rand() * height;
+    const r = 4 + rand() * 22;
+    const disc = rand() < 0.5;
+    for (let y = Math.max(0, Math.floor(cy - r)); y < Math.min(height, cy + r); y++) {
+      for (let x = Math.max(0, Math.floor(cx - r)); x < Math.min(width, cx + r); x++) {
+        if (disc && (x - cx) ** 2 + (y - cy) ** 2 > r * r) continue;
+        const i = (y * width + x) * 4;
+        image.data[i] = colour[0]!;
+        image.data[i + 1] = colour[1]!;
+        image.data[i + 2] = colour[2]!;
+      }
+    }
+  }
+  return image;
+}
+
+/** Pastes `photo` onto a plain dark counter of the given size at (x, y). */
+export function placeOnCounter(
+  photos: { image: RgbaImage; x: number; y: number }[],
+  width: number,
+  height: number,
+): RgbaImage {
+  const counter = createImage(width, height);
+  for (let p = 0; p < width * height; p++) counter.data.set([35, 32, 30, 255], p * 4);
+  for (const { image, x, y } of photos) {
+    for (let row = 0; row < image.height; row++) {
+      counter.data.set(
+        image.data.subarray(row * image.width * 4, (row + 1) * image.width * 4),
+        ((y + row) * width + x) * 4,
+      );
+    }
+  }
+  return counter;
+}
