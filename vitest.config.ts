@@ -9,6 +9,7 @@ export default defineConfig({
     // Tests run against the sources of the workspace packages, never a stale build.
     alias: {
       '@hanouti/core': src('./packages/core/src/index.ts'),
+      '@hanouti/recognition/node': src('./packages/recognition/src/nodeAssets.ts'),
       '@hanouti/recognition': src('./packages/recognition/src/index.ts'),
     },
   },

@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { MODEL_CACHE } from './src/recognition/modelDownload.js';
+import { recognitionModelFiles } from './src/recognition/modelFilesPlugin.js';
 import { workspaceAliases } from './workspaceAliases.js';
 
 const BRAND_TEAL = '#0f5c55';
@@ -16,7 +18,10 @@ export default defineConfig({
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
     __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '1.0.0'),
   },
+  // The recognition Worker is an ES module; its OpenCV comes from models/ (see modelFilesPlugin.ts).
+  worker: { format: 'es', plugins: () => [recognitionModelFiles({ emit: false })] },
   plugins: [
+    recognitionModelFiles(),
     react(),
     tailwindcss(),
     VitePWA({
@@ -51,6 +56,15 @@ export default defineConfig({
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // Model files (WASM runtimes, tens of MB) are not precached: fetched on first use of the AI, then
+        // served from this cache (the app's download writes to the same cache, see modelDownload.ts).
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.includes('/models/'),
+            handler: 'CacheFirst',
+            options: { cacheName: MODEL_CACHE, cacheableResponse: { statuses: [200] } },
+          },
+        ],
       },
     }),
   ],

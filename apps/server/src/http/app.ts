@@ -10,6 +10,7 @@ import type { TokenKey } from '../auth/tokens.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { createShopNotifier, type ShopNotifier } from '../sync/notifier.js';
 import { OperationService } from '../sync/operationService.js';
+import { registerAiRoutes } from '../ai/aiRoutes.js';
 import { registerAccountRoutes, type RateLimit } from './accountRoutes.js';
 import { decorateCaller, requireCaller } from './authenticate.js';
 import { ApiError, installErrorHandling } from './errors.js';
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         heartbeatMs: options.heartbeatMs,
       });
       registerRestRoutes(api, { db, operations, authenticated });
+      registerAiRoutes(api);
       done();
     },
     { prefix: '/api' },

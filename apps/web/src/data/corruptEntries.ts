@@ -12,6 +12,7 @@ import {
 import type { IndexableType, Table } from 'dexie';
 import { z } from 'zod';
 import { OUTBOX_STATUSES, TABLES, tx, type TableName } from './db';
+import { referenceFeatureRecordSchema } from './referenceFeatureRecord';
 
 const count = z.number().int().nonnegative();
 const money = z.number().int().safe();
@@ -26,6 +27,7 @@ const photoSchema = z.object({
 
 /** The schema every record of each table must satisfy to be kept. */
 export const RECORD_SCHEMAS: Record<TableName, z.ZodType> = {
+  referenceFeatures: referenceFeatureRecordSchema,
   products: productSchema,
   photos: photoSchema,
   sales: saleSchema,

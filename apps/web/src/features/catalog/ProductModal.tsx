@@ -24,6 +24,7 @@ import {
   type NumberField,
   type ProductFormValues,
 } from './productForm';
+import { ProductReferencesField } from '../sale/capture/ProductReferencesField';
 import { ProductPhotoField } from './ProductPhotoField';
 
 const FORM_ID = 'product-form';
@@ -182,6 +183,7 @@ export function ProductModal({ product, onClose }: ProductModalProps) {
       <FormProvider {...form}>
         <form id={FORM_ID} noValidate onSubmit={submit} className="flex flex-col gap-4">
           <ProductPhotoField storedPhotoId={product?.photoId} change={photo} onChange={setPhoto} />
+          <ProductReferencesField productId={product?.id} />
           {text('name', tc('form.name'))}
           <Controller
             control={control}

@@ -1,0 +1,182 @@
+import bwipjs from 'bwip-js';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { buildApp } from '../http/app.js';
+
+/** Seeded pseudo-random numbers (mulberry32), so the generated packs are the same on every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A pack-like picture: random coloured rectangles and discs on white, rich in keypoints. */
+function texturedPack(seed: number, width = 320, height = 400): Buffer {
+  const rand = seeded(seed);
+  const data = Buffer.alloc(width * height * 3, 255);
+  for (let s = 0; s < 140; s++) {
+    const colour = [rand() * 255, rand() * 255, rand() * 255];
+    const cx = rand() * width;
+    const cy = rand() * height;
+    const r = 4 + rand() * 22;
+    const disc = rand() < 0.5;
+    for (let y = Math.max(0, Math.floor(cy - r)); y < Math.min(height, cy + r); y++) {
+      for (let x = Math.max(0, Math.floor(cx - r)); x < Math.min(width, cx + r); x++) {
+        if (disc && (x - cx) ** 2 + (y - cy) ** 2 > r * r) continue;
+        data.set(colour, (y * width + x) * 3);
+      }
+    }
+  }
+  return data;
+}
+
+const packPng = (seed: number) =>
+  sharp(texturedPack(seed), { raw: { width: 320, height: 400, channels: 3 } })
+    .png()
+    .toBuffer();
+
+/** Packs placed on the dark counter the app asks for, as a JPEG photo. */
+async function counterPhoto(
+  packs: { seed: number; left: number; top: number; scale: number }[],
+): Promise<Buffer> {
+  const layers = await Promise.all(
+    packs.map(async ({ seed, left, top, scale }) => ({
+      input: await sharp(await packPng(seed))
+        .resize(Math.round(320 * scale))
+        .toBuffer(),
+      left,
+      top,
+    })),
+  );
+  return sharp({ create: { width: 960, height: 640, channels: 3, background: { r: 35, g: 32, b: 30 } } })
+    .composite(layers)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+const base64 = (bytes: Buffer) => bytes.toString('base64');
+
+describe('/api/ai on generated images', () => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await database.migrate();
+    app = await buildApp({ database });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('reads an EAN-13 rendered by bwip-js', async () => {
+    const png = await bwipjs.toBuffer({
+      bcid: 'ean13',
+      text: '4006381333931',
+      scale: 3,
+      paddingwidth: 12,
+      paddingheight: 12,
+      height: 20,
+      includetext: true,
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/ai/barcode',
+      payload: { image: base64(png) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ barcode: '4006381333931', barcodes: ['4006381333931'] });
+  });
+
+  it('answers no barcode, not an invented one, for a photo without any', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/ai/barcode',
+      payload: { image: base64(await counterPhoto([{ seed: 3, left: 300, top: 100, scale: 1 }])) },
+    });
+    expect(response.json()).toEqual({ barcode: null, barcodes: [] });
+  });
+
+  it('detects each pack on the counter', async () => {
+    const photo = await counterPhoto([
+      { seed: 1, left: 60, top: 100, scale: 1 },
+      { seed: 2, left: 560, top: 140, scale: 0.9 },
+    ]);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/ai/detect',
+      payload: { image: base64(photo) },
+    });
+    expect(response.statusCode).toBe(200);
+    const { detections } = response.json<{ detections: { bbox: number[] }[] }>();
+    expect(detections).toHaveLength(2);
+    const lefts = detections.map((d) => d.bbox[0]!).sort((a, b) => a - b);
+    expect(lefts[0]).toBeCloseTo(60 / 960, 1);
+    expect(lefts[1]).toBeCloseTo(560 / 960, 1);
+  });
+
+  it('matches a crop to the product whose photo it shows, sure of it', async () => {
+    const crop = await sharp(await packPng(1))
+      .resize(260)
+      .rotate(8, { background: '#23201e' })
+      .jpeg()
+      .toBuffer();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/ai/visual-match',
+      payload: {
+        crop_base64: base64(crop),
+        top_k: 3,
+        products: [
+          { id: 'p1', name: 'Biscuits', images: [base64(await packPng(1))] },
+          { id: 'p2', name: 'Thé', images: [base64(await packPng(2))] },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const { candidates } = response.json<{ candidates: { product_id: string; score: number }[] }>();
+    expect(candidates[0]?.product_id).toBe('p1');
+    expect(candidates[0]?.score).toBeGreaterThanOrEqual(0.7);
+    expect(candidates.find((c) => c.product_id === 'p2')?.score ?? 0).toBeLessThan(0.5);
+  });
+
+  it('refuses a body that is not an image, unknown fields and oversized requests', async () => {
+    const notImage = await app.inject({
+      method: 'POST',
+      url: '/api/ai/detect',
+      payload: { image: base64(Buffer.from('hello, not a picture')) },
+    });
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json()).toMatchObject({ error: 'invalid_image' });
+    const extra = await app.inject({
+      method: 'POST',
+      url: '/api/ai/barcode',
+      payload: { image: 'aGVsbG8gd29ybGQhIQ==', shop_id: 'x' },
+    });
+    expect(extra.statusCode).toBe(400);
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/ai/barcode',
+      payload: { image: 'A'.repeat(9 * 1024 * 1024) },
+    });
+    expect(huge.statusCode).toBe(413);
+  });
+
+  it('says honestly that text reading is not available yet', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/ai/ocr',
+      payload: { image: 'aGVsbG8gd29ybGQhIQ==' },
+    });
+    expect(response.statusCode).toBe(501);
+    expect(response.json()).toMatchObject({ error: 'ocr_unavailable' });
+  });
+});

@@ -1,0 +1,87 @@
+// The recognition pipeline on the server (same package as the app's Worker), for /api/ai/* when the phone
+// does not analyse on the device.
+import { createHash } from 'node:crypto';
+import {
+  buildIndex,
+  computeReferenceFeatures,
+  detectProducts,
+  prepareBarcodeReader,
+  readRetailBarcodes,
+  recogniseProduct,
+  type Candidate,
+  type CatalogueProduct,
+  type Detection,
+  type ImageFeatures,
+  type ProductReference,
+} from '@hanouti/recognition';
+import { loadZxingReaderWasm, provideOpenCvFromNodeModules } from '@hanouti/recognition/node';
+import { decodeImage } from './aiImages.js';
+
+let ready: Promise<void> | undefined;
+
+/** Loads the WASM runtimes from the installed packages, once, at the first AI request. */
+function prepare(): Promise<void> {
+  ready ??= (async () => {
+    provideOpenCvFromNodeModules();
+    await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
+  })().catch((error: unknown) => {
+    ready = undefined;
+    throw error;
+  });
+  return ready;
+}
+
+/** Features of reference images already seen (the app sends its catalogue's photos with each match). */
+const FEATURE_CACHE_SIZE = 2000;
+const featureCache = new Map<string, ImageFeatures>();
+
+async function referenceFeatures(image: string): Promise<ImageFeatures> {
+  const key = createHash('sha256').update(image).digest('hex');
+  const cached = featureCache.get(key);
+  if (cached) {
+    // Most recently used last, so the oldest entry is the first one dropped.
+    featureCache.delete(key);
+    featureCache.set(key, cached);
+    return cached;
+  }
+  const features = await computeReferenceFeatures(await decodeImage(image));
+  featureCache.set(key, features);
+  if (featureCache.size > FEATURE_CACHE_SIZE) featureCache.delete(featureCache.keys().next().value!);
+  return features;
+}
+
+export async function detect(image: string, detectThreshold?: number): Promise<Detection[]> {
+  await prepare();
+  return detectProducts(await decodeImage(image), detectThreshold === undefined ? {} : { detectThreshold });
+}
+
+export async function readBarcodes(image: string): Promise<string[]> {
+  await prepare();
+  return (await readRetailBarcodes(await decodeImage(image), { effort: 'photo' })).map((read) => read.gtin);
+}
+
+export type MatchProduct = CatalogueProduct & { images: string[] };
+
+/** Candidates for the crop among the given products (their images are the references), best first. */
+export async function visualMatch(
+  crop: string,
+  products: readonly MatchProduct[],
+  topK: number,
+): Promise<Candidate[]> {
+  await prepare();
+  const references: ProductReference[] = [];
+  for (const product of products) {
+    for (const image of product.images) {
+      references.push({ productId: product.id, features: await referenceFeatures(image), origin: 'photo' });
+    }
+  }
+  const catalogue = new Map<string, CatalogueProduct>(
+    products.map(({ images: _images, ...product }) => [product.id, product]),
+  );
+  const { candidates } = await recogniseProduct(await decodeImage(crop), {
+    index: buildIndex(references),
+    products: catalogue,
+    ...(references.length === 0 ? { disable: ['visual', 'colour'] as const } : {}),
+  });
+  return candidates.slice(0, topK);
+}

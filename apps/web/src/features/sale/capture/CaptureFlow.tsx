@@ -1,0 +1,46 @@
+// The photo sale flow, full screen: Capture Produits, then Vérification Détections, then back to the cart.
+import { Dialog as RadixDialog } from 'radix-ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CaptureFlowProps } from '../captureContract';
+import { CaptureScreen, type CapturedPhoto } from './CaptureScreen';
+import { ReviewScreen } from './ReviewScreen';
+
+export function CaptureFlow({ onLines, onClose }: CaptureFlowProps) {
+  const { t } = useTranslation();
+  const [stage, setStage] = useState<'capture' | 'review'>('capture');
+  const [photos, setPhotos] = useState<CapturedPhoto[]>([]);
+
+  return (
+    <RadixDialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <RadixDialog.Portal>
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-0 z-[60] flex flex-col bg-ink text-white focus:outline-none"
+        >
+          <RadixDialog.Title className="sr-only">
+            {stage === 'capture' ? t('sale.capture') : t('sale.review')}
+          </RadixDialog.Title>
+          {stage === 'capture' ? (
+            <CaptureScreen
+              photos={photos}
+              onPhotos={setPhotos}
+              onAnalyse={() => setStage('review')}
+              onClose={onClose}
+            />
+          ) : (
+            <ReviewScreen
+              photos={photos.map((photo) => photo.blob)}
+              onRetake={() => {
+                setPhotos([]);
+                setStage('capture');
+              }}
+              onLines={onLines}
+              onClose={onClose}
+            />
+          )}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,101 @@
+// One reviewed detection: the crop, its confidence badge, the chosen product with Changer, quantity, others.
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { ConfidenceLevel } from '@hanouti/core';
+import type { Candidate } from '@hanouti/recognition';
+import { Badge, type BadgeTone } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { IconButton } from '../../../ui/IconButton';
+import { useBlobUrl } from '../../camera/usePhotoUrl';
+import type { ReviewItem } from './reviewItems';
+
+const LEVEL_TONES: Record<ConfidenceLevel, BadgeTone> = { high: 'success', medium: 'warning', low: 'danger' };
+const percent = (score: number) => Math.round(score * 100);
+
+export function DetectionCard({
+  item,
+  number,
+  onChange,
+  onQuantity,
+  onSuggestion,
+  onRemove,
+}: {
+  item: ReviewItem;
+  number: number;
+  onChange: () => void;
+  onQuantity: (quantity: number) => void;
+  onSuggestion: (candidate: Candidate) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation('sale');
+  const crop = useBlobUrl(item.crop);
+  const title = item.productName ?? t('capture.noChoice');
+  return (
+    <li
+      aria-label={title}
+      className="flex flex-col gap-3 rounded-2xl bg-white p-3 text-ink shadow-sm ring-1 ring-line"
+    >
+      <div className="flex gap-3">
+        <img
+          src={crop}
+          alt={t('capture.cropAlt', { number })}
+          className="size-20 shrink-0 rounded-xl bg-stone-100 object-contain"
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <div className="flex items-center gap-2">
+            <Badge tone={LEVEL_TONES[item.level]}>{t(`capture.level.${item.level}`)}</Badge>
+            {item.score !== undefined ? (
+              <span className="text-sm text-muted tabular-nums">
+                {t('capture.score', { percent: percent(item.score) })}
+              </span>
+            ) : null}
+          </div>
+          <p className="text-xs text-muted">{t('capture.chosen')}</p>
+          <p className="font-semibold break-words">{title}</p>
+        </div>
+        <IconButton label={t('capture.remove')} icon={<Trash2 />} tone="danger" onClick={onRemove} />
+      </div>
+      <div className="flex items-center justify-between gap-2">
+        <Button variant="secondary" className="px-3 text-sm" onClick={onChange}>
+          {item.productId ? t('capture.change') : t('capture.choose')}
+        </Button>
+        <div className="flex items-center gap-1" role="group" aria-label={t('capture.quantity')}>
+          <IconButton
+            label={t('capture.decrease')}
+            icon={<Minus />}
+            disabled={item.quantity <= 1}
+            onClick={() => onQuantity(item.quantity - 1)}
+          />
+          <output
+            className="min-w-8 text-center text-lg font-semibold tabular-nums"
+            aria-label={t('capture.quantity')}
+          >
+            {item.quantity}
+          </output>
+          <IconButton
+            label={t('capture.increase')}
+            icon={<Plus />}
+            onClick={() => onQuantity(item.quantity + 1)}
+          />
+        </div>
+      </div>
+      {item.suggestions.length > 0 ? (
+        <div className="flex flex-col gap-1.5">
+          <p className="text-xs text-muted">{t('capture.suggestions')}</p>
+          <div className="flex flex-wrap gap-2">
+            {item.suggestions.map((candidate) => (
+              <button
+                key={candidate.product_id}
+                type="button"
+                onClick={() => onSuggestion(candidate)}
+                className="min-h-11 rounded-full bg-brand-50 px-3 text-sm font-medium text-brand-800 ring-1 ring-brand-100 hover:bg-brand-100"
+              >
+                {t('capture.suggestion', { name: candidate.product_name, percent: percent(candidate.score) })}
+              </button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </li>
+  );
+}

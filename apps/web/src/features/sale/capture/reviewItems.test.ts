@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { newProduct, type Product } from '@hanouti/core';
+import type { Candidate } from '@hanouti/recognition';
+import {
+  canConfirm,
+  chooseProduct,
+  confirmedLines,
+  reviewItemsFrom,
+  withQuantity,
+  type FoundDetection,
+} from './reviewItems';
+
+const ctx = { now: '2025-01-01T00:00:00.000Z', newId: () => crypto.randomUUID() };
+const product = (name: string, salePrice: number): Product =>
+  newProduct(
+    {
+      name,
+      brand: '',
+      barcode: undefined,
+      description: undefined,
+      category: 'Épicerie',
+      purchasePrice: 0,
+      salePrice,
+      vat: 20,
+      stock: 10,
+      reorderThreshold: 5,
+      isBulk: false,
+    },
+    ctx,
+  ).product;
+
+const tea = product('Thé', 1500);
+const oil = product('Huile', 2500);
+const candidate = (p: Product, score: number): Candidate => ({
+  product_id: p.id,
+  product_name: p.name,
+  score,
+  strategies: { visual: score },
+});
+const found = (photoIndex: number, id: string, candidates: Candidate[]): FoundDetection => ({
+  photoIndex,
+  detection: { id, bbox: [0, 0, 0.5, 0.5], confidence: 0.8 },
+  candidates,
+  crop: new Blob(['x'], { type: 'image/jpeg' }),
+});
+
+describe('review items', () => {
+  it('chooses above the match threshold, with Sûr/Moyen/Incertain levels and suggestions above 0.4', () => {
+    const [sure, unsure] = reviewItemsFrom(
+      [
+        found(0, 'd1', [candidate(tea, 0.9), candidate(oil, 0.45)]),
+        found(0, 'd2', [candidate(oil, 0.55), candidate(tea, 0.3)]),
+      ],
+      0.7,
+    );
+    expect(sure).toMatchObject({ productId: tea.id, level: 'high', quantity: 1 });
+    expect(sure?.suggestions.map((s) => s.product_id)).toEqual([oil.id]);
+    // Below the threshold nothing is chosen for the shopkeeper; the best guess is a suggestion.
+    expect(unsure?.productId).toBeUndefined();
+    expect(unsure?.level).toBe('medium');
+    expect(unsure?.suggestions.map((s) => s.product_id)).toEqual([oil.id]);
+  });
+
+  it('merges one product over several photos: quantity is the most units seen in one photo', () => {
+    const items = reviewItemsFrom(
+      [
+        found(0, 'd1', [candidate(tea, 0.8)]),
+        found(0, 'd2', [candidate(tea, 0.75)]),
+        found(1, 'd1', [candidate(tea, 0.95)]),
+        found(1, 'd2', [candidate(tea, 0.5)]),
+      ],
+      0.7,
+    );
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ productId: tea.id, quantity: 2, score: 0.95, key: '1:d1' });
+  });
+
+  it('keeps the quantity at 1 or more and enables Confirmer only with a chosen product', () => {
+    const [item] = reviewItemsFrom([found(0, 'd1', [candidate(oil, 0.35)])], 0.7);
+    expect(item).toBeDefined();
+    expect(canConfirm([item!])).toBe(false);
+    expect(withQuantity(item!, 0).quantity).toBe(1);
+    const chosen = chooseProduct(item!, tea);
+    expect(canConfirm([chosen])).toBe(true);
+    expect(chosen.score).toBeUndefined();
+  });
+
+  it('prices confirmed lines from the catalogue and leaves out deleted products', () => {
+    const items = [
+      withQuantity(chooseProduct(reviewItemsFrom([found(0, 'a', [candidate(tea, 0.2)])], 0.7)[0]!, tea), 3),
+      chooseProduct(reviewItemsFrom([found(0, 'b', [candidate(tea, 0.2)])], 0.7)[0]!, tea),
+      chooseProduct(reviewItemsFrom([found(0, 'c', [candidate(oil, 0.2)])], 0.7)[0]!, oil),
+    ];
+    const lines = confirmedLines(items, new Map([[tea.id, tea]]));
+    expect(lines).toEqual([expect.objectContaining({ productId: tea.id, quantity: 4, unitPrice: 1500 })]);
+  });
+});

@@ -1,0 +1,52 @@
+// The analysis behind Analyser: on the device (Worker) or on the server, as the AI settings say.
+import type { Product, Settings } from '@hanouti/core';
+import type { CatalogueProduct } from '@hanouti/recognition';
+import { ensureModelFiles } from './modelFiles';
+import type { AnalysedDetection } from './protocol';
+import { analysePhotos } from './recognitionClient';
+import { prepareReferences } from './references';
+import { analyseOnServer } from './serverRecognition';
+
+export type AnalysisStage = 'download' | 'references' | 'analyse';
+export type AnalysisProgress = { stage: AnalysisStage; done: number; total: number };
+
+/** Products a photo can sell: bulk products are weighed, never counted from a photo. */
+function sellableByPhoto(products: readonly Product[]): (CatalogueProduct & { photoId?: string })[] {
+  return products
+    .filter((p) => !p.isBulk)
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      ...(p.brand ? { brand: p.brand } : {}),
+      ...(p.barcode ? { barcode: p.barcode } : {}),
+      ...(p.photoId ? { photoId: p.photoId } : {}),
+    }));
+}
+
+export type RecognisedPhotos = (Omit<AnalysedDetection, 'features'> &
+  Partial<Pick<AnalysedDetection, 'features'>>)[];
+
+export async function recognisePhotos(
+  photos: readonly Blob[],
+  products: readonly Product[],
+  settings: Pick<Settings, 'aiDetectThreshold' | 'aiPrecisionMode' | 'aiDeviceInference'>,
+  onProgress: (progress: AnalysisProgress) => void,
+): Promise<RecognisedPhotos> {
+  const catalogue = sellableByPhoto(products);
+  if (!settings.aiDeviceInference) {
+    return analyseOnServer(photos, catalogue, settings.aiDetectThreshold, (done, total) =>
+      onProgress({ stage: 'analyse', done, total }),
+    );
+  }
+  await ensureModelFiles(({ loaded, total }) => onProgress({ stage: 'download', done: loaded, total }));
+  await prepareReferences((done, total) => onProgress({ stage: 'references', done, total }));
+  const { detections } = await analysePhotos(
+    {
+      photos: [...photos],
+      products: catalogue.map(({ photoId: _photoId, ...product }) => product),
+      settings: { detectThreshold: settings.aiDetectThreshold, mode: settings.aiPrecisionMode },
+    },
+    (done, total) => onProgress({ stage: 'analyse', done, total }),
+  );
+  return detections;
+}

@@ -1,0 +1,151 @@
+// The recognition Worker: barcode reading, keypoint features and product recognition, off the main thread.
+import {
+  addConfirmedReference,
+  buildIndex,
+  computeReferenceFeatures,
+  cropImage,
+  detectProducts,
+  detectionBox,
+  prepareBarcodeReader,
+  provideOpenCv,
+  readRetailBarcodes,
+  recogniseProduct,
+  type CatalogueProduct,
+  type ImageFeatures,
+  type ReferenceIndex,
+} from '@hanouti/recognition';
+import { decodePhoto, encodeJpeg } from './decodePhoto';
+import type { ModelUrls } from './modelFiles';
+import type {
+  AnalysedDetection,
+  RecognitionAnswers,
+  RecognitionRequest,
+  RequestOf,
+  WorkerCall,
+  WorkerReply,
+} from './protocol';
+
+// The app's lib is DOM: the worker's own scope is typed here with the two members it uses.
+const scope = self as unknown as {
+  postMessage(message: WorkerReply): void;
+  onmessage: ((event: MessageEvent<WorkerCall>) => void) | null;
+};
+
+let urls: ModelUrls | undefined;
+let opencvReady: Promise<void> | undefined;
+let index: ReferenceIndex = buildIndex([]);
+/** Stored id of each indexed reference (the learning step says which one it replaced). */
+let referenceIds = new Map<ImageFeatures, string>();
+
+function requireUrls(): ModelUrls {
+  if (!urls) throw new Error('the worker was not initialised');
+  return urls;
+}
+
+async function barcodeReader(): Promise<void> {
+  await prepareBarcodeReader({ wasmUrl: requireUrls().zxingReader });
+}
+
+/** OpenCV comes from the app's own models/ folder (see modelFilesPlugin.ts), loaded once. */
+function opencv(): Promise<void> {
+  opencvReady ??= (async () => {
+    const module = (await import(/* @vite-ignore */ requireUrls().opencv)) as { default: unknown };
+    provideOpenCv(module.default);
+  })().catch((error: unknown) => {
+    opencvReady = undefined;
+    throw error;
+  });
+  return opencvReady;
+}
+
+async function analyse(
+  request: RequestOf<'analyse'>,
+  progress: (done: number, total: number) => void,
+): Promise<RecognitionAnswers['analyse']> {
+  await Promise.all([barcodeReader(), opencv()]);
+  const products = new Map<string, CatalogueProduct>(request.products.map((p) => [p.id, p]));
+  const found: AnalysedDetection[] = [];
+  // Each photo counts for one step to detect plus one per detection to recognise.
+  let total = request.photos.length;
+  let done = 0;
+  progress(done, total);
+  for (const [photoIndex, photo] of request.photos.entries()) {
+    const image = await decodePhoto(photo);
+    const detections = await detectProducts(image, { detectThreshold: request.settings.detectThreshold });
+    total += detections.length;
+    progress(++done, total);
+    for (const detection of detections) {
+      const crop = cropImage(image, detectionBox(image, detection));
+      const recognition = await recogniseProduct(crop, {
+        index,
+        products,
+        mode: request.settings.mode,
+        ...(index.references.length === 0 ? { disable: ['visual', 'colour'] as const } : {}),
+      });
+      if (recognition.candidates.length > 0) {
+        found.push({
+          photoIndex,
+          detection,
+          candidates: recognition.candidates,
+          crop: await encodeJpeg(crop),
+          features: recognition.features,
+        });
+      }
+      progress(++done, total);
+    }
+  }
+  return { detections: found };
+}
+
+async function handle(
+  request: RecognitionRequest,
+  progress: (done: number, total: number) => void,
+): Promise<RecognitionAnswers[RecognitionRequest['type']]> {
+  switch (request.type) {
+    case 'init':
+      urls = request.urls;
+      return { ready: true };
+    case 'scanBarcodes': {
+      await barcodeReader();
+      const reads = await readRetailBarcodes(request.image, { effort: 'live' });
+      return { gtins: reads.map((read) => read.gtin) };
+    }
+    case 'setReferences':
+      index = buildIndex(
+        request.references.map(({ productId, origin, features }) => ({ productId, origin, features })),
+      );
+      referenceIds = new Map(request.references.map((r) => [r.features, r.id]));
+      return { count: index.references.length };
+    case 'analyse':
+      return analyse(request, progress);
+    case 'computeReference': {
+      await opencv();
+      return { features: await computeReferenceFeatures(await decodePhoto(request.photo)) };
+    }
+    case 'learn': {
+      await opencv();
+      const before = new Set(index.references.map((r) => r.features));
+      const { reference } = request;
+      const result = await addConfirmedReference(index, reference.productId, reference.features);
+      index = result.index;
+      referenceIds.set(reference.features, reference.id);
+      const kept = new Set(index.references.map((r) => r.features));
+      const replaced = [...before].find((features) => !kept.has(features));
+      const replacedId = replaced ? referenceIds.get(replaced) : undefined;
+      if (replaced) referenceIds.delete(replaced);
+      return { outcome: result.outcome, ...(replacedId ? { replacedId } : {}) };
+    }
+  }
+}
+
+scope.onmessage = (event: MessageEvent<WorkerCall>) => {
+  const { id, request } = event.data;
+  const post = (reply: WorkerReply) => scope.postMessage(reply);
+  handle(request, (done, total) => post({ id, kind: 'progress', done, total })).then(
+    (answer) => post({ id, kind: 'answer', answer }),
+    (error: unknown) => {
+      console.error('Recognition failed', error);
+      post({ id, kind: 'failure', message: error instanceof Error ? error.message : String(error) });
+    },
+  );
+};

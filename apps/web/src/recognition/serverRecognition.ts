@@ -1,0 +1,110 @@
+// Recognition by the server (/api/ai/*) when on-device inference is off in the AI settings.
+import type { Candidate, CatalogueProduct, Detection } from '@hanouti/recognition';
+import { loadPhoto } from '../data/productsRepository';
+import type { AnalysedDetection } from './protocol';
+
+/** Reference photos sent to the server are reduced to the side the keypoints are computed at. */
+const REFERENCE_SIDE = 640;
+const TOP_K = 5;
+
+async function blobToBase64(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+async function postJson<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(new URL(path, document.baseURI), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+async function jpegOf(
+  source: ImageBitmap,
+  region: { x: number; y: number; width: number; height: number },
+  scale = 1,
+): Promise<Blob> {
+  const width = Math.max(1, Math.round(region.width * scale));
+  const height = Math.max(1, Math.round(region.height * scale));
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2D context');
+  context.drawImage(source, region.x, region.y, region.width, region.height, 0, 0, width, height);
+  return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
+}
+
+async function referenceImages(products: readonly (CatalogueProduct & { photoId?: string })[]) {
+  const out: { id: string; name: string; brand?: string; barcode?: string; images: string[] }[] = [];
+  for (const product of products) {
+    const images: string[] = [];
+    const photo = product.photoId ? await loadPhoto(product.photoId) : undefined;
+    if (photo) {
+      const bitmap = await createImageBitmap(photo.blob);
+      const scale = Math.min(1, REFERENCE_SIDE / Math.max(bitmap.width, bitmap.height));
+      images.push(
+        await blobToBase64(
+          await jpegOf(bitmap, { x: 0, y: 0, width: bitmap.width, height: bitmap.height }, scale),
+        ),
+      );
+      bitmap.close();
+    }
+    out.push({
+      id: product.id,
+      name: product.name,
+      ...(product.brand ? { brand: product.brand } : {}),
+      ...(product.barcode ? { barcode: product.barcode } : {}),
+      images,
+    });
+  }
+  return out;
+}
+
+/** Same answer as the worker's analysis, computed by the server (no features: nothing is learnt). */
+export async function analyseOnServer(
+  photos: readonly Blob[],
+  products: readonly (CatalogueProduct & { photoId?: string })[],
+  detectThreshold: number,
+  onProgress: (done: number, total: number) => void,
+): Promise<Omit<AnalysedDetection, 'features'>[]> {
+  const catalogue = await referenceImages(products);
+  const found: Omit<AnalysedDetection, 'features'>[] = [];
+  let total = photos.length;
+  let done = 0;
+  for (const [photoIndex, photo] of photos.entries()) {
+    const image = await blobToBase64(photo);
+    const { detections } = await postJson<{ detections: Detection[] }>('api/ai/detect', {
+      image,
+      detect_threshold: detectThreshold,
+    });
+    total += detections.length;
+    onProgress(++done, total);
+    const bitmap = await createImageBitmap(photo);
+    try {
+      for (const detection of detections) {
+        const [x, y, w, h] = detection.bbox;
+        const crop = await jpegOf(bitmap, {
+          x: x * bitmap.width,
+          y: y * bitmap.height,
+          width: w * bitmap.width,
+          height: h * bitmap.height,
+        });
+        const { candidates } = await postJson<{ candidates: Candidate[] }>('api/ai/visual-match', {
+          crop_base64: await blobToBase64(crop),
+          products: catalogue,
+          top_k: TOP_K,
+        });
+        if (candidates.length > 0) found.push({ photoIndex, detection, candidates, crop });
+        onProgress(++done, total);
+      }
+    } finally {
+      bitmap.close();
+    }
+  }
+  return found;
+}

@@ -1,0 +1,120 @@
+// Helpers of the recognition specs: a textured product pack and an EAN-13 (bwip-js), filmed by the fake camera.
+import type { Page } from '@playwright/test';
+import bwipjs from 'bwip-js/node';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { yuv420Frame } from './catalog';
+
+type Rgb = readonly [number, number, number];
+
+export const FRAME_WIDTH = 640;
+export const FRAME_HEIGHT = 480;
+export const PACK_WIDTH = 240;
+export const PACK_HEIGHT = 300;
+const PACK_LEFT = (FRAME_WIDTH - PACK_WIDTH) / 2;
+const PACK_TOP = (FRAME_HEIGHT - PACK_HEIGHT) / 2;
+const COUNTER: Rgb = [34, 31, 29];
+
+/** The code the barcode video shows (a valid EAN-13). */
+export const FILMED_BARCODE = '4006381333931';
+
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A product pack as RGB bytes: random coloured rectangles and discs on white (printed packaging is rich in
+ * corners, which keypoint matching needs). The same bytes become the product's photo and the filmed pack.
+ */
+export function packPixels(seed = 7): Uint8Array {
+  const rand = seeded(seed);
+  const data = new Uint8Array(PACK_WIDTH * PACK_HEIGHT * 3).fill(255);
+  for (let s = 0; s < 120; s++) {
+    const colour = [rand() * 255, rand() * 255, rand() * 255].map(Math.round);
+    const cx = rand() * PACK_WIDTH;
+    const cy = rand() * PACK_HEIGHT;
+    const r = 4 + rand() * 20;
+    const disc = rand() < 0.5;
+    for (let y = Math.max(0, Math.floor(cy - r)); y < Math.min(PACK_HEIGHT, cy + r); y++) {
+      for (let x = Math.max(0, Math.floor(cx - r)); x < Math.min(PACK_WIDTH, cx + r); x++) {
+        if (disc && (x - cx) ** 2 + (y - cy) ** 2 > r * r) continue;
+        data.set(colour, (y * PACK_WIDTH + x) * 3);
+      }
+    }
+  }
+  return data;
+}
+
+function packScene(): (x: number, y: number) => Rgb {
+  const pack = packPixels();
+  return (x, y) => {
+    const px = x - PACK_LEFT;
+    const py = y - PACK_TOP;
+    if (px < 0 || py < 0 || px >= PACK_WIDTH || py >= PACK_HEIGHT) return COUNTER;
+    const i = (py * PACK_WIDTH + px) * 3;
+    return [pack[i]!, pack[i + 1]!, pack[i + 2]!];
+  };
+}
+
+/** A white label with the EAN-13 drawn from bwip-js's bar widths, 4 px per module, on the counter. */
+function barcodeScene(): (x: number, y: number) => Rgb {
+  const [symbol] = bwipjs.raw('ean13', FILMED_BARCODE) as unknown as { sbs: number[] }[];
+  const module = 4;
+  const bars: boolean[] = [];
+  symbol!.sbs.forEach((width, i) => {
+    for (let k = 0; k < width * module; k++) bars.push(i % 2 === 0);
+  });
+  const labelWidth = bars.length + 2 * 12 * module;
+  const left = Math.round((FRAME_WIDTH - labelWidth) / 2);
+  const top = 120;
+  const height = 240;
+  return (x, y) => {
+    if (x < left || x >= left + labelWidth || y < top || y >= top + height) return COUNTER;
+    const bar = bars[x - left - 12 * module];
+    return bar && y >= top + 30 && y < top + height - 30 ? [20, 20, 20] : [250, 250, 250];
+  };
+}
+
+function writeVideo(path: string, scene: (x: number, y: number) => Rgb): string {
+  if (existsSync(path)) return path;
+  const header = Buffer.from(`YUV4MPEG2 W${FRAME_WIDTH} H${FRAME_HEIGHT} F15:1 Ip A1:1 C420jpeg\n`, 'ascii');
+  const frame = yuv420Frame(scene, FRAME_WIDTH, FRAME_HEIGHT);
+  const frames = Array.from({ length: 3 }, () => [Buffer.from('FRAME\n', 'ascii'), frame]).flat();
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, Buffer.concat([header, ...frames]));
+  return path;
+}
+
+/** Fake camera file filming the pack on the counter. */
+export const writePackVideo = () => writeVideo(join(tmpdir(), 'hanouti-e2e-pack-v1.y4m'), packScene());
+/** Fake camera file filming the EAN-13 label. */
+export const writeBarcodeVideo = () => writeVideo(join(tmpdir(), 'hanouti-e2e-ean13-v1.y4m'), barcodeScene());
+
+/** The pack as a PNG file, encoded by the browser's canvas from the same bytes the camera films. */
+export async function packPng(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    ({ rgb, width, height }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2D context');
+      const image = context.createImageData(width, height);
+      for (let p = 0; p < width * height; p++) {
+        image.data.set([rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!, 255], p * 4);
+      }
+      context.putImageData(image, 0, 0);
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
+    },
+    { rgb: [...packPixels()], width: PACK_WIDTH, height: PACK_HEIGHT },
+  );
+  return Buffer.from(base64, 'base64');
+}
