@@ -54,6 +54,8 @@ async function readOnce(
   offset: { x: number; y: number },
 ): Promise<BarcodeRead[]> {
   // zxing-wasm reads any { data, width, height } RGBA buffer; Node has no ImageData class to build one from.
+  // The cast is only needed where the DOM's ImageData type exists (the web app's type check), hence the disable.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
   const results = await readBarcodes(image as unknown as Parameters<typeof readBarcodes>[0], RETAIL_OPTIONS);
   const reads: BarcodeRead[] = [];
   for (const result of results) {
