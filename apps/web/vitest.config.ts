@@ -1,10 +1,12 @@
 // The `web` Vitest project: React components and the IndexedDB data layer in happy-dom.
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { recognitionModelFiles } from './src/recognition/modelFilesPlugin.js';
 import { workspaceAliases } from './workspaceAliases.js';
 
 export default defineProject({
-  plugins: [react()],
+  // The model-files plugin provides `virtual:recognition-model-files` (the list of served model files).
+  plugins: [react(), recognitionModelFiles({ emit: false })],
   resolve: {
     alias: {
       ...workspaceAliases,

@@ -1,7 +1,7 @@
 // Frame times of Catalogue Produits and Gestion des Stocks with the large shop's 10,000 products, as JSON.
 // Run from e2e/ after building apps/web (dist) and the harness (dist-harness): `npx tsx bench/catalogFrames.mjs`.
 // --app-dir / --harness-dir measure another build; --profile DIR also records a Chromium CPU profile of each
-// scroll (in a second pass, as the sampler slows the page) and prints where the time went.
+// scroll and search (in a second pass, as the sampler slows the page) and prints where the time went.
 // The functions given to page.evaluate run in the browser (browser globals are declared for e2e/ in eslint.config.js).
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,10 +18,16 @@ const { values: args } = parseArgs({
     'app-dir': { type: 'string', default: join(web, 'dist') },
     'harness-dir': { type: 'string', default: join(web, 'dist-harness') },
     profile: { type: 'string' },
+    // Saves a 360×740 screenshot of each screen, at the top and mid-list, to see the cards the bench measured.
+    screenshots: { type: 'string' },
+    // Slows the page's CPU N times (Chromium's own throttling), as on the shop's entry-level phone.
+    'cpu-throttle': { type: 'string', default: '1' },
     products: { type: 'string', default: String(LARGE_SHOP.products) },
     // Sales do not change what these two screens read; the full 200,000 can be asked for with --sales.
     sales: { type: 'string', default: '2000' },
     customers: { type: 'string', default: '100' },
+    // Products that carry a photo (spread evenly), so the cards read and show real thumbnails while scrolling.
+    photos: { type: 'string', default: '2000' },
   },
 });
 const APP_DIR = resolve(args['app-dir']);
@@ -43,12 +49,12 @@ const TYPES = {
 };
 
 /** The app at / and the harness at /harness/ on ONE loopback origin, so both see the same IndexedDB. */
-function serve(shopText) {
+function serve(shop) {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     if (path === '/bench/shop.json') {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(shopText);
+      response.end(shop.text);
       return;
     }
     const [root, rest] = path.startsWith('/harness/')
@@ -68,6 +74,50 @@ function serve(shopText) {
     createReadStream(file).pipe(response);
   });
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
+}
+
+/**
+ * Photos as the app stores them from a backup (the JPEG stands in for its thumbnail): 256 px squares at the
+ * pipeline's quality 0.7, drawn in the browser, a few distinct pictures shared out over the products.
+ */
+async function drawPhotos(page, distinct) {
+  return page.evaluate(async (count) => {
+    const urls = [];
+    for (let i = 0; i < count; i++) {
+      const canvas = new OffscreenCanvas(256, 256);
+      const g = canvas.getContext('2d');
+      g.fillStyle = `hsl(${(i * 47) % 360} 55% 45%)`;
+      g.fillRect(0, 0, 256, 256);
+      g.fillStyle = `hsl(${(i * 47 + 180) % 360} 70% 85%)`;
+      g.fillRect(48, 32 + (i % 5) * 8, 160, 192 - (i % 5) * 16);
+      g.fillStyle = '#1c2624';
+      g.font = 'bold 56px sans-serif';
+      g.fillText(String(i + 1), 80, 150);
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.7 });
+      urls.push(
+        await new Promise((done) => {
+          const reader = new FileReader();
+          reader.onload = () => done(reader.result);
+          reader.readAsDataURL(blob);
+        }),
+      );
+    }
+    return urls;
+  }, distinct);
+}
+
+/** Gives every n-th product of the backup file its own photo (inline, as the app's export writes it). */
+function withPhotos(file, pictures, count) {
+  if (count <= 0) return file;
+  const step = Math.max(1, Math.floor(file.products.length / count));
+  let given = 0;
+  const products = file.products.map((product, index) => {
+    if (index % step !== 0 || given >= count) return product;
+    const photo = pictures[given % pictures.length];
+    given++;
+    return { ...product, photoId: `bench-photo-${index}`, photo };
+  });
+  return { ...file, products };
 }
 
 /** Starts recording frame gaps (rAF deltas) and long tasks in the page. */
@@ -132,6 +182,8 @@ async function scrollThrough(page) {
   return { ...frames, scrolledToPx: scrolledTo };
 }
 
+const SEARCH_WORDS = ['sucre', 'huile', 'lait'];
+
 /** Types a search letter by letter at a quick thumb's pace, then clears it. */
 async function typeSearch(page, words) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -186,22 +238,44 @@ export function summariseProfile(profile, top = 15) {
   };
 }
 
-/** Scrolls again under the CPU sampler, writes DIR/<screen>-scroll.cpuprofile and returns its summary. */
-async function profileScroll(page, hash, cardSelector, name) {
+/** Runs one phase again under the CPU sampler, writes DIR/<name>.cpuprofile and returns its summary. */
+async function profilePhase(page, hash, cardSelector, name, phase, before = async () => undefined) {
   await page.goto(`/${hash}`);
   await page.locator(cardSelector).first().waitFor();
   await page.waitForTimeout(500);
+  await before();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  const frames = await scrollThrough(page);
+  const frames = await phase();
   const { profile } = await cdp.send('Profiler.stop');
   await cdp.detach();
   mkdirSync(args.profile, { recursive: true });
-  const file = join(args.profile, `${name}-scroll.cpuprofile`);
+  const file = join(args.profile, `${name}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
   return { file, framesUnderProfiler: frames, ...summariseProfile(profile) };
+}
+
+/** The cards' heights and how many cut their own content: a fixed-height row must fit its card. */
+async function cardHeights(page) {
+  return page.evaluate(() => {
+    const cards = [...document.querySelectorAll('li > article')];
+    const heights = [...new Set(cards.map((card) => card.offsetHeight))].sort((a, b) => a - b);
+    const overflowing = cards.filter((card) => card.scrollHeight > card.clientHeight + 1).length;
+    return { heightsPx: heights, overflowing };
+  });
+}
+
+async function screenshots(page, name) {
+  mkdirSync(args.screenshots, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(args.screenshots, `${name}-top.png`) });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(args.screenshots, `${name}-middle.png`) });
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 async function measureScreen(page, hash, cardSelector) {
@@ -211,12 +285,25 @@ async function measureScreen(page, hash, cardSelector) {
   const firstCardMs = Date.now() - start;
   await page.waitForTimeout(500);
   const scroll = await scrollThrough(page);
-  const typing = await typeSearch(page, ['sucre', 'huile', 'lait']);
+  const typing = await typeSearch(page, SEARCH_WORDS);
   const rendered = await page.locator('article').count();
-  const profile = args.profile
-    ? await profileScroll(page, hash, cardSelector, hash.replace(/\W/g, ''))
-    : undefined;
-  return { firstCardMs, renderedCards: rendered, scroll, typing, ...(profile ? { profile } : {}) };
+  const cards = await cardHeights(page);
+  if (args.screenshots) await screenshots(page, hash.replace(/\W/g, ''));
+  if (!args.profile) return { firstCardMs, renderedCards: rendered, cards, scroll, typing };
+  const name = hash.replace(/\W/g, '');
+  const profile = {
+    scroll: await profilePhase(page, hash, cardSelector, `${name}-scroll`, () => scrollThrough(page)),
+    // The search is measured after the fling, so it is profiled after one too.
+    typing: await profilePhase(
+      page,
+      hash,
+      cardSelector,
+      `${name}-typing`,
+      () => typeSearch(page, SEARCH_WORDS),
+      () => scrollThrough(page),
+    ),
+  };
+  return { firstCardMs, renderedCards: rendered, cards, scroll, typing, profile };
 }
 
 export async function measureCatalogFrames() {
@@ -232,7 +319,8 @@ export async function measureCatalogFrames() {
     credits: Math.round((LARGE_SHOP.credits * Number(args.sales)) / LARGE_SHOP.sales),
   };
   const shop = generateShop(size);
-  const server = await serve(backupText(shop.file));
+  const served = { text: '' };
+  const server = await serve(served);
   const origin = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -256,20 +344,31 @@ export async function measureCatalogFrames() {
     await page.goto('/harness/');
     await page.waitForFunction(() => typeof window.hanoutiHarness === 'object');
     await page.evaluate(() => window.hanoutiHarness.prepare());
+    const photoCount = Math.min(Number(args.photos), shop.file.products.length);
+    const pictures = photoCount > 0 ? await drawPhotos(page, 24) : [];
+    served.text = backupText(withPhotos(shop.file, pictures, photoCount));
     const imported = await page.evaluate(() => window.hanoutiHarness.importUrl('/bench/shop.json'));
     if (!imported.ok) throw new Error(`import refused: ${imported.error ?? imported.reason}`);
-    const products = await page.evaluate(async () => (await window.hanoutiHarness.counts()).products);
+    const { products, photos } = await page.evaluate(() => window.hanoutiHarness.counts());
+    const throttle = Number(args['cpu-throttle']);
+    if (throttle > 1) {
+      // Set after the import, which is not what is measured; the session stays open so the rate holds.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    }
     const catalog = await measureScreen(page, '#/catalog', 'article');
     const inventory = await measureScreen(page, '#/inventory', 'article');
     return {
       bench: 'catalogFrames',
       shop: {
         products,
+        photos,
         generated: shop.counts.products,
         sales: shop.counts.sales,
         importMs: Math.round(imported.ms),
       },
       viewport: '360x740@2x',
+      cpuThrottle: Number(args['cpu-throttle']),
       catalog,
       inventory,
     };

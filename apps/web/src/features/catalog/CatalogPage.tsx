@@ -18,8 +18,10 @@ import { SearchField } from '../../ui/SearchField';
 import { toast } from '../../ui/toastStore';
 import { CatalogErrorBoundary } from './CatalogErrorBoundary';
 import { ConfirmDialog } from './ConfirmDialog';
-import { ProductCard } from './ProductCard';
+import { useStockStatusLabels } from '../inventory/useStockStatusLabels';
+import { PRODUCT_CARD_HEIGHT_REM, ProductCard, type ProductCardContext } from './ProductCard';
 import { keepExisting, selectAllState, toggleAll, toggleSelected } from './selection';
+import { useStableShopFormat } from './useStableShopFormat';
 import { WindowVirtualList } from './WindowVirtualList';
 
 // The form brings react-hook-form, zod's resolver and the camera: loaded when first opened.
@@ -28,7 +30,10 @@ const ProductModal = lazy(() =>
 );
 
 const ALL = '';
-const CARD_HEIGHT = 112;
+
+const productKey = (product: Product) => product.id;
+const NO_IDS: readonly string[] = [];
+const productCardHeight = () => PRODUCT_CARD_HEIGHT_REM;
 
 type Editing = { mode: 'add' } | { mode: 'edit'; product: Product } | undefined;
 
@@ -54,11 +59,18 @@ function Catalog() {
   const [selecting, setSelecting] = useState(false);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
+  const format = useStableShopFormat();
+  const statusLabels = useStockStatusLabels();
+  const cardContext = useMemo<ProductCardContext>(
+    () => ({ t: tc, tShell: t, format, statusLabels }),
+    [tc, t, format, statusLabels],
+  );
 
-  const shownIds = useMemo(() => (shown ?? []).map((product) => product.id), [shown]);
+  // Only the bulk-delete toolbar needs the ids: each keystroke must not copy 10,000 of them for nothing.
+  const shownIds = useMemo(() => (selecting && shown ? shown.map(productKey) : NO_IDS), [selecting, shown]);
   // A product deleted meanwhile must not stay counted; with no filter, "shown" is the whole catalogue.
   const selected = useMemo(() => {
-    if (deferredQuery.trim() !== '' || category !== ALL) return selectedIds;
+    if (selectedIds.size === 0 || deferredQuery.trim() !== '' || category !== ALL) return selectedIds;
     const existing = new Set(shownIds);
     return keepExisting(selectedIds, (id) => existing.has(id));
   }, [selectedIds, shownIds, deferredQuery, category]);
@@ -197,11 +209,12 @@ function Catalog() {
             <WindowVirtualList
               label={tc('list')}
               items={shown}
-              getKey={(product) => product.id}
-              estimateSize={CARD_HEIGHT}
+              getKey={productKey}
+              rowHeightRem={productCardHeight}
               renderItem={(product) => (
                 <ProductCard
                   product={product}
+                  context={cardContext}
                   selecting={selecting}
                   selected={selected.has(product.id)}
                   onToggle={toggle}

@@ -1,17 +1,26 @@
 // One product of the catalogue: photo, name, brand, category, sale price, stock (red at the threshold) and margin.
 import { clsx } from 'clsx';
-import { Pencil, Trash } from 'lucide-react';
+import { Pencil, Trash, TriangleExclamationPoint } from 'lucide-react';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { stockStatus, type Product } from '@hanouti/core';
-import { useShopFormat } from '../../app/useShopFormat';
 import { Checkbox } from '../../ui/Checkbox';
 import { IconButton } from '../../ui/IconButton';
-import { PhotoThumbnail } from '../camera/PhotoThumbnail';
-import { StockBadge } from '../inventory/StockBadge';
+import { ListThumbnail } from './ListThumbnail';
+import type { StockStatusLabels } from '../inventory/useStockStatusLabels';
+import type { StableShopFormat } from './useStableShopFormat';
+
+/** What every card of the list shares, read once by the page: hooks in each card cost more than the card. */
+export interface ProductCardContext {
+  t: TFunction<'catalog'>;
+  tShell: TFunction;
+  format: StableShopFormat;
+  statusLabels: StockStatusLabels;
+}
 
 export interface ProductCardProps {
   product: Product;
+  context: ProductCardContext;
   /** In bulk-delete mode the card shows a checkbox instead of its edit and delete buttons. */
   selecting: boolean;
   selected: boolean;
@@ -20,25 +29,29 @@ export interface ProductCardProps {
   onDelete: (product: Product) => void;
 }
 
+/**
+ * Every card is this tall (rem): five lines that are cut rather than wrapped, so the list knows each row's
+ * height without measuring it.
+ */
+export const PRODUCT_CARD_HEIGHT_REM = 8.375;
+
 export const ProductCard = memo(function ProductCard({
   product,
+  context: { t, tShell, format, statusLabels },
   selecting,
   selected,
   onToggle,
   onEdit,
   onDelete,
 }: ProductCardProps) {
-  const { t } = useTranslation('catalog');
-  const { t: tShell } = useTranslation();
-  const format = useShopFormat();
-  const alert = stockStatus(product) !== 'ok';
+  const status = stockStatus(product);
   const margin = product.salePrice - product.purchasePrice;
   return (
     <article
       aria-label={product.name}
       onClick={selecting ? () => onToggle(product.id) : undefined}
       className={clsx(
-        'flex items-start gap-3 rounded-2xl bg-white p-3 shadow-card ring-1 transition-colors',
+        'flex h-full items-start gap-3 overflow-hidden rounded-2xl bg-white p-3 shadow-card ring-1 transition-colors',
         selecting && 'cursor-pointer',
         selected ? 'bg-brand-50 ring-2 ring-brand-500' : 'ring-line/60',
       )}
@@ -54,7 +67,7 @@ export const ProductCard = memo(function ProductCard({
           />
         </div>
       ) : null}
-      <PhotoThumbnail
+      <ListThumbnail
         photoId={product.photoId}
         alt={t('photo.of', { name: product.name })}
         className="size-16"
@@ -64,23 +77,27 @@ export const ProductCard = memo(function ProductCard({
         <p className="truncate text-sm text-muted">
           {[product.brand, product.category].filter(Boolean).join(' · ')}
         </p>
-        <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="font-bold text-brand-800 tabular-nums">
-            {product.isBulk
-              ? t('card.perKg', { price: format.money(product.salePrice) })
-              : format.money(product.salePrice)}
-          </span>
-          <span
-            className={clsx(
-              'inline-flex items-center gap-1 text-sm tabular-nums',
-              alert ? 'font-semibold text-red-700' : 'text-muted',
-            )}
-          >
+        <p className="mt-0.5 truncate font-bold text-brand-800 tabular-nums">
+          {product.isBulk
+            ? t('card.perKg', { price: format.money(product.salePrice) })
+            : format.money(product.salePrice)}
+        </p>
+        {/* The number comes first: on a narrow phone only the level's words may be cut. */}
+        <p
+          className={clsx(
+            'flex items-center gap-1.5 text-sm whitespace-nowrap tabular-nums',
+            status === 'ok' ? 'text-muted' : 'font-semibold text-red-700',
+          )}
+        >
+          {status === 'ok' ? null : (
+            <TriangleExclamationPoint aria-hidden="true" className="size-4 shrink-0" />
+          )}
+          <span className="shrink-0">
             {tShell('catalog.stock', { quantity: format.quantity(product.stock, product.isBulk) })}
           </span>
-          {alert ? <StockBadge product={product} /> : null}
+          {status === 'ok' ? null : <span className="min-w-0 truncate">{statusLabels[status]}</span>}
         </p>
-        <p className={clsx('text-sm tabular-nums', margin < 0 ? 'text-red-700' : 'text-muted')}>
+        <p className={clsx('truncate text-sm tabular-nums', margin < 0 ? 'text-red-700' : 'text-muted')}>
           {tShell('catalog.margin', { amount: format.money(margin) })}
         </p>
       </div>

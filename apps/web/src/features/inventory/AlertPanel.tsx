@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ALERT_PANEL_SIZE, type StockAlert } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { StockBadge } from './StockBadge';
+import { useStockStatusLabels } from './useStockStatusLabels';
 
 export interface AlertPanelProps {
   alerts: readonly StockAlert[];
@@ -13,6 +14,7 @@ export interface AlertPanelProps {
 export function AlertPanel({ alerts, isBulk }: AlertPanelProps) {
   const { t } = useTranslation('inventory');
   const format = useShopFormat();
+  const statusLabels = useStockStatusLabels();
   if (alerts.length === 0) return null;
   const others = alerts.length - ALERT_PANEL_SIZE;
   return (
@@ -35,7 +37,10 @@ export function AlertPanel({ alerts, isBulk }: AlertPanelProps) {
                   })}
                 </span>
               </span>
-              <StockBadge product={{ stock: alert.currentStock, reorderThreshold: alert.threshold }} />
+              <StockBadge
+                product={{ stock: alert.currentStock, reorderThreshold: alert.threshold }}
+                labels={statusLabels}
+              />
             </li>
           );
         })}

@@ -24,14 +24,17 @@ import { toast } from '../../ui/toastStore';
 import { WindowVirtualList } from '../catalog/WindowVirtualList';
 import { AlertPanel } from './AlertPanel';
 import { MovementHistorySheet } from './MovementHistorySheet';
-import { StockCard, type StockAction } from './StockCard';
+import { useStableShopFormat } from '../catalog/useStableShopFormat';
+import { STOCK_CARD_HEIGHT_REM, StockCard, type StockAction, type StockCardContext } from './StockCard';
 import { StockEntryDialog } from './StockEntryDialog';
+import { useStockStatusLabels } from './useStockStatusLabels';
 
 type StockFilter = 'all' | 'low' | 'out';
 
 /** Spec §5: the inventory search matches name, brand or category. */
 const INVENTORY_SEARCH: readonly SearchOn[] = ['name', 'brand', 'category'];
-const CARD_HEIGHT = 212;
+const productKey = (product: Product) => product.id;
+const stockCardHeight = () => STOCK_CARD_HEIGHT_REM;
 
 function useQuickStock() {
   const { t } = useTranslation();
@@ -63,6 +66,12 @@ export function InventoryPage() {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [action, setAction] = useState<{ product: Product; action: StockAction }>();
+  const listFormat = useStableShopFormat();
+  const statusLabels = useStockStatusLabels();
+  const cardContext = useMemo<StockCardContext>(
+    () => ({ t, ti, format: listFormat, statusLabels }),
+    [t, ti, listFormat, statusLabels],
+  );
 
   const all = useMemo(() => products ?? [], [products]);
   const index = useMemo(() => buildSearchIndex(all), [all]);
@@ -135,9 +144,11 @@ export function InventoryPage() {
         <WindowVirtualList
           label={ti('list')}
           items={shown}
-          getKey={(product) => product.id}
-          estimateSize={CARD_HEIGHT}
-          renderItem={(product) => <StockCard product={product} onQuick={onQuick} onAction={onAction} />}
+          getKey={productKey}
+          rowHeightRem={stockCardHeight}
+          renderItem={(product) => (
+            <StockCard product={product} context={cardContext} onQuick={onQuick} onAction={onAction} />
+          )}
         />
       )}
       <a

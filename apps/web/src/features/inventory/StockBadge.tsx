@@ -1,24 +1,25 @@
 // The stock level of a product in the spec's words: Rupture at 0, Stock Faible at or below the threshold, OK.
 import { TriangleExclamationPoint } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { stockStatus } from '@hanouti/core';
 import type { Product } from '@hanouti/core';
 import { Badge } from '../../ui/Badge';
+import type { StockStatusLabels } from './useStockStatusLabels';
 
-export function StockBadge({ product }: { product: Pick<Product, 'stock' | 'reorderThreshold'> }) {
-  const { t } = useTranslation();
+export interface StockBadgeProps {
+  product: Pick<Product, 'stock' | 'reorderThreshold'>;
+  /** From useStockStatusLabels, read once by the list rather than by each of its cards. */
+  labels: StockStatusLabels;
+}
+
+export function StockBadge({ product, labels }: StockBadgeProps) {
   const status = stockStatus(product);
-  if (status === 'out')
-    return (
-      <Badge tone="danger" icon={<TriangleExclamationPoint aria-hidden="true" />}>
-        {t('inventory.statusOut')}
-      </Badge>
-    );
-  if (status === 'low')
-    return (
-      <Badge tone="warning" icon={<TriangleExclamationPoint aria-hidden="true" />}>
-        {t('inventory.statusLow')}
-      </Badge>
-    );
-  return <Badge tone="success">{t('inventory.statusOk')}</Badge>;
+  if (status === 'ok') return <Badge tone="success">{labels.ok}</Badge>;
+  return (
+    <Badge
+      tone={status === 'out' ? 'danger' : 'warning'}
+      icon={<TriangleExclamationPoint aria-hidden="true" />}
+    >
+      {labels[status]}
+    </Badge>
+  );
 }

@@ -2,16 +2,29 @@
 import { clsx } from 'clsx';
 import { ClipboardCheck, ListClock, Truck } from 'lucide-react';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { QUICK_STOCK_STEPS, stockStatus, type Product, type QuickStockStep } from '@hanouti/core';
-import { useShopFormat } from '../../app/useShopFormat';
-import { PhotoThumbnail } from '../camera/PhotoThumbnail';
+import { ListThumbnail } from '../catalog/ListThumbnail';
+import type { StableShopFormat } from '../catalog/useStableShopFormat';
 import { StockBadge } from './StockBadge';
+import type { StockStatusLabels } from './useStockStatusLabels';
 
 export type StockAction = 'count' | 'restock' | 'history';
 
+/** What every card of the list shares, read once by the page: hooks in each card cost more than the card. */
+export interface StockCardContext {
+  t: TFunction;
+  ti: TFunction<'inventory'>;
+  format: StableShopFormat;
+  statusLabels: StockStatusLabels;
+}
+
+/** Every stock card is this tall (rem): its lines are cut rather than wrapped, so rows need no measuring. */
+export const STOCK_CARD_HEIGHT_REM = 12.75;
+
 export interface StockCardProps {
   product: Product;
+  context: StockCardContext;
   onQuick: (product: Product, step: QuickStockStep) => void;
   onAction: (product: Product, action: StockAction) => void;
 }
@@ -23,28 +36,33 @@ export function stepLabel(step: QuickStockStep) {
 const actionButton =
   'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-xl px-2 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-line hover:bg-brand-50 active:bg-brand-100 [&>svg]:size-4 [&>svg]:shrink-0';
 
-export const StockCard = memo(function StockCard({ product, onQuick, onAction }: StockCardProps) {
-  const { t } = useTranslation();
-  const { t: ti } = useTranslation('inventory');
-  const format = useShopFormat();
+export const StockCard = memo(function StockCard({
+  product,
+  context: { t, ti, format, statusLabels },
+  onQuick,
+  onAction,
+}: StockCardProps) {
   const alert = stockStatus(product) !== 'ok';
   return (
-    <article aria-label={product.name} className="rounded-2xl bg-white p-3 shadow-card ring-1 ring-line/60">
+    <article
+      aria-label={product.name}
+      className="h-full overflow-hidden rounded-2xl bg-white p-3 shadow-card ring-1 ring-line/60"
+    >
       <div className="flex items-start gap-3">
-        <PhotoThumbnail photoId={product.photoId} alt="" className="size-12 [&>svg]:size-6" />
+        <ListThumbnail photoId={product.photoId} alt="" className="size-12 [&>svg]:size-6" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-ink">{product.name}</h2>
           <p className="truncate text-sm text-muted">
             {[product.brand, product.category].filter(Boolean).join(' · ')}
           </p>
         </div>
-        <StockBadge product={product} />
+        <StockBadge product={product} labels={statusLabels} />
       </div>
-      <p className="mt-2 flex flex-wrap gap-x-4 text-sm tabular-nums">
-        <span className={clsx(alert ? 'font-bold text-red-700' : 'font-semibold text-ink')}>
+      <p className="mt-2 flex gap-x-4 text-sm whitespace-nowrap tabular-nums">
+        <span className={clsx('shrink-0', alert ? 'font-bold text-red-700' : 'font-semibold text-ink')}>
           {t('catalog.stock', { quantity: format.quantity(product.stock, product.isBulk) })}
         </span>
-        <span className="text-muted">
+        <span className="min-w-0 truncate text-muted">
           {t('inventory.threshold', { threshold: format.quantity(product.reorderThreshold, product.isBulk) })}
         </span>
       </p>
