@@ -4,6 +4,7 @@ import { listProducts, saveProduct } from '../../data/productsRepository';
 import { aProduct, resetDatabase } from '../../data/testDatabase';
 import { CatalogErrorBoundary } from './CatalogErrorBoundary';
 import { CatalogPage } from './CatalogPage';
+import { requestNewProduct } from './newProductRequest';
 import { clickAndSettle, renderScreen } from './testScreen';
 
 beforeEach(resetDatabase);
@@ -79,6 +80,13 @@ describe('Catalogue Produits', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Quitter la sélection' }));
     fireEvent.click(screen.getByRole('button', { name: 'Supprimer' }));
     expect(within(screen.getByRole('toolbar')).getByText('0 sélectionné')).toBeTruthy();
+  });
+
+  it('opens the add form with a code scanned at the till that no product has', async () => {
+    requestNewProduct('6111245100012');
+    renderScreen(<CatalogPage />);
+    expect(await screen.findByRole('heading', { name: 'Ajouter un Produit' })).toBeTruthy();
+    expect(await screen.findByDisplayValue('6111245100012')).toBeTruthy();
   });
 
   it('invites to add the first product when the catalogue is empty', async () => {

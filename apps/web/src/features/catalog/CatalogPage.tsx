@@ -23,6 +23,7 @@ import { PRODUCT_CARD_HEIGHT_REM, ProductCard, type ProductCardContext } from '.
 import { keepExisting, selectAllState, toggleAll, toggleSelected } from './selection';
 import { useStableShopFormat } from './useStableShopFormat';
 import { WindowVirtualList } from './WindowVirtualList';
+import { takeNewProductRequest } from './newProductRequest';
 
 // The form brings react-hook-form, zod's resolver and the camera: loaded when first opened.
 const ProductModal = lazy(() =>
@@ -35,7 +36,7 @@ const productKey = (product: Product) => product.id;
 const NO_IDS: readonly string[] = [];
 const productCardHeight = () => PRODUCT_CARD_HEIGHT_REM;
 
-type Editing = { mode: 'add' } | { mode: 'edit'; product: Product } | undefined;
+type Editing = { mode: 'add'; barcode?: string } | { mode: 'edit'; product: Product } | undefined;
 
 export function CatalogPage() {
   return (
@@ -54,7 +55,11 @@ function Catalog() {
   // Typing stays instant: the list follows the deferred query when the phone has a moment.
   const deferredQuery = useDeferredValue(query);
   const shown = useProductSearch(deferredQuery, category === ALL ? {} : { category });
-  const [editing, setEditing] = useState<Editing>();
+  // A code scanned at the till that no product has yet opens the add form with it (see newProductRequest.ts).
+  const [editing, setEditing] = useState<Editing>(() => {
+    const barcode = takeNewProductRequest();
+    return barcode ? { mode: 'add', barcode } : undefined;
+  });
   const [deleting, setDeleting] = useState<Product>();
   const [selecting, setSelecting] = useState(false);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
@@ -231,6 +236,7 @@ function Catalog() {
           <ProductModal
             key={editing.mode === 'edit' ? editing.product.id : 'new'}
             product={editing.mode === 'edit' ? editing.product : undefined}
+            initialBarcode={editing.mode === 'add' ? editing.barcode : undefined}
             onClose={() => setEditing(undefined)}
           />
         </Suspense>

@@ -34,12 +34,14 @@ const SCANNER_INPUT = { autoComplete: 'off', enterKeyHint: 'next' } as const;
 export interface ProductModalProps {
   /** The product to edit; none to add one. */
   product: Product | undefined;
+  /** A barcode to fill in when adding (a code scanned at the till that no product has yet). */
+  initialBarcode?: string;
   onClose: () => void;
 }
 
 type TextName = Exclude<keyof ProductFormValues, 'isBulk' | 'vat'>;
 
-export function ProductModal({ product, onClose }: ProductModalProps) {
+export function ProductModal({ product, initialBarcode, onClose }: ProductModalProps) {
   const { t, i18n } = useTranslation();
   const { t: tc } = useTranslation('catalog');
   const settings = useShopSettings();
@@ -56,7 +58,7 @@ export function ProductModal({ product, onClose }: ProductModalProps) {
   const [defaultValues] = useState(() =>
     product
       ? productFormValues(product, i18n.language === 'fr' ? ',' : '.')
-      : emptyProductForm(settings.defaultVAT),
+      : { ...emptyProductForm(settings.defaultVAT), barcode: initialBarcode ?? '' },
   );
   const form = useForm<ProductFormValues, unknown, ProductDraft>({
     resolver: zodResolver(productFormSchema),

@@ -28,6 +28,7 @@ import { beep } from './beep';
 import { ModelProgress } from './ModelProgress';
 import { useLiveBarcodeScan } from './useLiveBarcodeScan';
 import { useTorch } from './useTorch';
+import { requestNewProduct } from '../../catalog/newProductRequest';
 
 export type CapturedPhoto = { id: string; blob: Blob };
 
@@ -253,6 +254,7 @@ export function CaptureScreen({
                   className="flex-1 px-2 text-sm"
                   icon={<PackagePlus />}
                   onClick={() => {
+                    requestNewProduct(unknownCode);
                     close();
                     navigate('catalog');
                   }}
