@@ -3,13 +3,13 @@
 // --app-dir / --harness-dir measure another build; --profile DIR also records a Chromium CPU profile of each
 // scroll and search (in a second pass, as the sampler slows the page) and prints where the time went.
 // The functions given to page.evaluate run in the browser (browser globals are declared for e2e/ in eslint.config.js).
-import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { backupText, generateShop, LARGE_SHOP } from './generateShop.ts';
+import { serveAppAndHarness } from './sameOriginServer.mjs';
 
 const web = fileURLToPath(new URL('../../apps/web/', import.meta.url));
 
@@ -32,49 +32,6 @@ const { values: args } = parseArgs({
 });
 const APP_DIR = resolve(args['app-dir']);
 const HARNESS_DIR = resolve(args['harness-dir']);
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json',
-};
-
-/** The app at / and the harness at /harness/ on ONE loopback origin, so both see the same IndexedDB. */
-function serve(shop) {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    if (path === '/bench/shop.json') {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(shop.text);
-      return;
-    }
-    const [root, rest] = path.startsWith('/harness/')
-      ? [HARNESS_DIR, path.slice('/harness/'.length)]
-      : [APP_DIR, path.slice(1)];
-    let file = resolve(root, normalize(rest || 'index.html'));
-    if (!file.startsWith(root + sep) && file !== root) {
-      response.writeHead(403).end();
-      return;
-    }
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
 
 /**
  * Photos as the app stores them from a backup (the JPEG stands in for its thumbnail): 256 px squares at the
@@ -320,7 +277,11 @@ export async function measureCatalogFrames() {
   };
   const shop = generateShop(size);
   const served = { text: '' };
-  const server = await serve(served);
+  const server = await serveAppAndHarness({
+    appDir: APP_DIR,
+    harnessDir: HARNESS_DIR,
+    shopText: () => served.text,
+  });
   const origin = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

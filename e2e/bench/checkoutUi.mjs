@@ -1,12 +1,12 @@
 // Time from tapping "Valider et voir le ticket" on the real sale screen to the receipt on screen, with the large shop.
 // Run from e2e/ after building apps/web (dist) and the harness (dist-harness): `npx tsx bench/checkoutUi.mjs`.
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { backupText, generateShop, LARGE_SHOP } from './generateShop.ts';
+import { serveAppAndHarness } from './sameOriginServer.mjs';
 
 const web = fileURLToPath(new URL('../../apps/web/', import.meta.url));
 const APP_DIR = join(web, 'dist');
@@ -24,48 +24,6 @@ const { values: args } = parseArgs({
     lines: { type: 'string', default: '5' },
   },
 });
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json',
-};
-
-/** The app at / and the harness at /harness/ on ONE loopback origin, so both see the same IndexedDB. */
-function serve(shopText) {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    if (path === '/bench/shop.json') {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(shopText);
-      return;
-    }
-    const [root, rest] = path.startsWith('/harness/')
-      ? [HARNESS_DIR, path.slice('/harness/'.length)]
-      : [APP_DIR, path.slice(1)];
-    let file = resolve(root, normalize(rest || 'index.html'));
-    if (!file.startsWith(root + sep) && file !== root) {
-      response.writeHead(403).end();
-      return;
-    }
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
-  });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
-}
 
 /** Products of the stored shop (price and VAT included), read from the app's IndexedDB, to fill carts. */
 async function storedProducts(page, ids) {
@@ -177,7 +135,12 @@ export async function measureCheckoutUi() {
   };
   const generatedAt = performance.now();
   const shop = generateShop(size);
-  const server = await serve(backupText(shop.file));
+  const shopText = backupText(shop.file);
+  const server = await serveAppAndHarness({
+    appDir: APP_DIR,
+    harnessDir: HARNESS_DIR,
+    shopText: () => shopText,
+  });
   const generateMs = performance.now() - generatedAt;
   const origin = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({
