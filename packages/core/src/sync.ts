@@ -93,6 +93,11 @@ export type PullResponse = {
   /** Pass it to the next pull; it names the shop, so another shop's cursor is refused. */
   cursor: string;
   hasMore: boolean;
+  /**
+   * The highest seq of the CALLING device the server has processed (applied or rejected). An answer to a push
+   * may be lost; this tells the phone which of its pending operations the server's figures already include.
+   */
+  acknowledgedSeq: number;
 };
 
 /** The payload of a sale: the sale, its stock movements and, on the carnet, its credit entry. */

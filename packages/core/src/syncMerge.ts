@@ -63,6 +63,18 @@ export function pulledChangeWins(change: SyncChange, clocks: ReadonlyMap<string,
 
 export type PendingPurchases = { total: number; lastPurchase: string | undefined };
 
+/**
+ * The pending operations the server has not processed yet: those after the device's acknowledged seq (from a
+ * pull). Without it, a push whose answer was lost would be counted twice — once in the server's figures, once
+ * as still pending.
+ */
+export function unprocessedOperations<T extends Pick<Operation, 'seq'>>(
+  pending: readonly T[],
+  acknowledgedSeq: number,
+): T[] {
+  return pending.filter((op) => op.seq > acknowledgedSeq);
+}
+
 /** Per customer: the sales made here and not yet acknowledged, which the server has not counted yet. */
 export function pendingPurchases(pending: readonly Operation[]): Map<string, PendingPurchases> {
   const byCustomer = new Map<string, PendingPurchases>();

@@ -7,8 +7,9 @@ import {
   type PullResponse,
   SYNC_PROTOCOL_VERSION,
 } from '@hanouti/core';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
+import { devices } from '../db/schema.js';
 import { withShop } from '../db/shopScope.js';
 import type { Caller } from '../auth/tokens.js';
 import { ApiError } from '../http/errors.js';
@@ -85,7 +86,7 @@ export async function pullChanges(
 ): Promise<PullResponse> {
   const after = cursorSeq(caller, cursor);
   const shop = caller.shopId;
-  const rows = await withShop(db, shop, async (tx) => {
+  const { rows, acknowledgedSeq } = await withShop(db, shop, async (tx) => {
     const result = await tx.execute<FeedRow>(sql`
       select * from (
         select 'product' as entity, id::text as id, data, hlc, deleted, server_seq,
@@ -110,7 +111,11 @@ export async function pullChanges(
       ) feed
       order by server_seq
       limit ${limit}`);
-    return result.rows;
+    const [device] = await tx
+      .select({ lastSeq: devices.lastSeq })
+      .from(devices)
+      .where(and(eq(devices.shopId, shop), eq(devices.id, caller.deviceId)));
+    return { rows: result.rows, acknowledgedSeq: device?.lastSeq ?? 0 };
   });
   const changes = rows.map(changeOf);
   const last = changes.at(-1)?.seq ?? after;
@@ -119,5 +124,6 @@ export async function pullChanges(
     changes,
     cursor: formatCursor(shop, last),
     hasMore: changes.length === limit,
+    acknowledgedSeq,
   };
 }

@@ -8,6 +8,7 @@ import {
   parseHlc,
   pendingClocks,
   pendingPurchases,
+  unprocessedOperations,
   productAfterPull,
   pulledChangeWins,
   recordCredit,
@@ -163,8 +164,8 @@ class Phone {
   }
 
   /** The web client's apply: LWW respecting local pending edits, append-only as is, caches from local records. */
-  apply(changes: readonly SyncChange[]) {
-    const pending = this.pending();
+  apply(changes: readonly SyncChange[], acknowledgedSeq: number) {
+    const pending = unprocessedOperations(this.pending(), acknowledgedSeq);
     const clocks = pendingClocks(pending);
     const purchases = pendingPurchases(pending);
     const touchedProducts = new Set<string>();
@@ -276,8 +277,8 @@ describe.each(ENGINES)('sync convergence on %s (property)', (engine) => {
   }
 
   async function pullInto(phone: Phone) {
-    const { changes, cursor } = await pullAll(server.app, phone.device, phone.cursor, 7);
-    phone.apply(changes);
+    const { changes, cursor, acknowledgedSeq } = await pullAll(server.app, phone.device, phone.cursor, 7);
+    phone.apply(changes, acknowledgedSeq);
     phone.cursor = cursor;
   }
 
@@ -361,7 +362,25 @@ describe.each(ENGINES)('sync convergence on %s (property)', (engine) => {
           }
         },
       ),
-      { numRuns: engine === 'pglite' ? 8 : 5, interruptAfterTimeLimit: 40_000 },
+      {
+        numRuns: engine === 'pglite' ? 8 : 5,
+        interruptAfterTimeLimit: 40_000,
+        examples: [
+          // Found by this property: a push whose answer is lost, then a pull, counted the sale twice in the
+          // customer's purchases (the server's figure already had it; the phone still thought it pending).
+          [
+            2,
+            [
+              { kind: 'sell', phone: 0, product: 0, quantity: 1, customer: 0, onCredit: false },
+              { kind: 'restock', phone: 0, product: 0, quantity: 1 },
+              { kind: 'push', phone: 0, order: [], repeat: false, dropAnswer: true },
+              { kind: 'pull', phone: 0 },
+              { kind: 'push', phone: 0, order: [], repeat: false, dropAnswer: false },
+              { kind: 'pull', phone: 0 },
+            ],
+          ],
+        ],
+      },
     );
   }, 90_000);
 });

@@ -232,7 +232,7 @@ export async function pullAll(
   device: TestDevice,
   cursor?: string,
   limit = 200,
-): Promise<{ changes: SyncChange[]; cursor: string }> {
+): Promise<{ changes: SyncChange[]; cursor: string; acknowledgedSeq: number }> {
   const changes: SyncChange[] = [];
   let next = cursor;
   for (;;) {
@@ -246,7 +246,7 @@ export async function pullAll(
     const page = response.json<PullResponse>();
     changes.push(...page.changes);
     next = page.cursor;
-    if (!page.hasMore) return { changes, cursor: page.cursor };
+    if (!page.hasMore) return { changes, cursor: page.cursor, acknowledgedSeq: page.acknowledgedSeq };
   }
 }
 

@@ -4,6 +4,7 @@ import {
   customerAfterPull,
   pendingClocks,
   pendingPurchases,
+  unprocessedOperations,
   productAfterPull,
   pulledChangeWins,
   type Customer,
@@ -33,9 +34,17 @@ const PULL_TABLES = [
  * ledger, purchases = the server's plus this phone's unsent sales. The cursor moves in the same
  * transaction, so a crash either keeps the whole page or pulls it again.
  */
-export function applyPulledChanges(changes: readonly SyncChange[], cursor: string): Promise<void> {
+export function applyPulledChanges(
+  changes: readonly SyncChange[],
+  cursor: string,
+  acknowledgedSeq = 0,
+): Promise<void> {
   return tx('rw', PULL_TABLES, async (t) => {
-    const pending = (await t.outbox.where('status').equals('pending').toArray()).flatMap(expandOutboxEntry);
+    // Operations the server already processed (their push answer may have been lost) are in its figures.
+    const pending = unprocessedOperations(
+      (await t.outbox.where('status').equals('pending').toArray()).flatMap(expandOutboxEntry),
+      acknowledgedSeq,
+    );
     const clocks = pendingClocks(pending);
     const purchases = pendingPurchases(pending);
     const touchedProducts = new Set<string>();

@@ -331,7 +331,7 @@ export class SyncEngine {
     for (;;) {
       const cursor = await tx('r', ['meta'], readCursor);
       const page = await cloudApi.pull(token, cursor, PULL_PAGE_DEFAULT);
-      await applyPulledChanges(page.changes, page.cursor);
+      await applyPulledChanges(page.changes, page.cursor, page.acknowledgedSeq);
       if (!page.hasMore) return;
     }
   }
