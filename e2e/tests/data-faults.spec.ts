@@ -146,20 +146,27 @@ function badFiles(valid: string): Record<string, string> {
     change(copy);
     return JSON.stringify(copy, null, 2);
   };
-  const firstProduct = valid.indexOf('"products": [\n    {') + '"products": [\n    {'.length;
+  // The app exports compact JSON; the text-level variants below edit an indented copy of the same file.
+  const text = JSON.stringify(file, null, 2);
+  const firstProduct = text.indexOf('"products": [\n    {') + '"products": [\n    {'.length;
+  const edited = (pattern: RegExp, replacement: string) => {
+    const changed = text.replace(pattern, replacement);
+    if (changed === text) throw new Error(`the variant ${pattern.source} changed nothing`);
+    return changed;
+  };
   return {
-    truncated: valid.slice(0, Math.floor(valid.length / 2)),
+    truncated: text.slice(0, Math.floor(text.length / 2)),
     'wrong-typed price': variant((f) => (f.products[0]!.salePrice = 'douze dirhams')),
     'wrong-typed items': variant((f) => (f.sales[0]!.items = 'trois articles')),
     'wrong-typed stock': variant((f) => (f.products[1]!.stock = { kg: 3 })),
     'wrong-typed date': variant((f) => (f.sales[1]!.date = true)),
     'unreadable date': variant((f) => (f.sales[2]!.date = 'hier soir')),
-    NaN: valid.replace(/"salePrice": [\d.]+/, '"salePrice": NaN'),
-    '1e308': valid.replace(/"purchasePrice": [\d.]+/, '"purchasePrice": 1e308'),
-    '1e308 stock': valid.replace(/"stock": [\d.]+/, '"stock": 1e308'),
+    NaN: edited(/"salePrice": [\d.]+/, '"salePrice": NaN'),
+    '1e308': edited(/"purchasePrice": [\d.]+/, '"purchasePrice": 1e308'),
+    '1e308 stock': edited(/"stock": [\d.]+/, '"stock": 1e308'),
     'duplicate id': variant((f) => (f.products[1]!.id = f.products[0]!.id)),
-    '__proto__ key': `${valid.slice(0, firstProduct)}\n      "__proto__": { "polluted": true },${valid.slice(firstProduct)}`,
-    'constructor.prototype key': `${valid.slice(0, firstProduct)}\n      "constructor": { "prototype": { "polluted": true } },${valid.slice(firstProduct)}`,
+    '__proto__ key': `${text.slice(0, firstProduct)}\n      "__proto__": { "polluted": true },${text.slice(firstProduct)}`,
+    'constructor.prototype key': `${text.slice(0, firstProduct)}\n      "constructor": { "prototype": { "polluted": true } },${text.slice(firstProduct)}`,
   };
 }
 

@@ -9,7 +9,7 @@ import { prepareBarcodeReader, readRetailBarcodes } from '../src/barcode.js';
 import { assembleCart, type RecognisedDetection } from '../src/cart.js';
 import { detectionBox, detectProducts, intersectionOverUnion } from '../src/detect.js';
 import { normaliseGtin } from '../src/gtin.js';
-import { cropImage, type RgbaImage } from '../src/image.js';
+import { cropImage, resizeImage, type RgbaImage } from '../src/image.js';
 import { computeReferenceFeatures, type ReferenceFeatures } from '../src/keypoints.js';
 import { addConfirmedReference } from '../src/learning.js';
 import { loadZxingReaderWasm } from '../src/nodeAssets.js';
@@ -188,12 +188,20 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     report.queriesWithoutColour = summarise(await evaluate(index, queries, 'balanced', ['colour']));
   }
 
-  // --- learning from use: first half confirmed in order and learned, second half measured ---
+  // --- learning from use: for each product, the first half of its queries (in file order, i.e. in the order
+  // of its photo sessions) is confirmed and learned, the second half measured. Interleaving would let a
+  // measured photo's neighbour from the same session be learned; a global first half (queries are grouped by
+  // product) would leave the measured products with nothing learned.
   if (!skip.has('learning')) {
-    const half = Math.floor(queries.length / 2);
-    const ordered = [...queries].sort((a, b) => a.path!.localeCompare(b.path!));
-    const first = ordered.filter((_, i) => i % 2 === 0).slice(0, half);
-    const second = ordered.filter((_, i) => i % 2 === 1);
+    const byProduct = new Map<string, Record<string, string>[]>();
+    for (const q of queries) byProduct.set(q.product_id!, [...(byProduct.get(q.product_id!) ?? []), q]);
+    const first: Record<string, string>[] = [];
+    const second: Record<string, string>[] = [];
+    for (const list of byProduct.values()) {
+      const half = Math.floor(list.length / 2);
+      first.push(...list.slice(0, half));
+      second.push(...list.slice(half));
+    }
     const before = summarise(await evaluate(index, second, 'balanced'));
     let learning = buildIndex(references, index.vocabulary);
     const outcomes: Record<string, number> = {};
@@ -210,6 +218,18 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     }
     const after = summarise(await evaluate(learning, second, 'balanced'));
     report.learning = { learned: first.length, outcomes, measured: second.length, before, after };
+  }
+
+  // --- time per 1280×720 photo (the unit): queries enlarged to a phone photo's size ---
+  if (!skip.has('photo1280')) {
+    const times: number[] = [];
+    for (const q of spread(queries, 20)) {
+      const photo = resizeImage(await imageOf(q.path!), 1280, 720);
+      const begin = performance.now();
+      await recogniseProduct(photo, { index, products, mode: 'balanced' });
+      times.push(performance.now() - begin);
+    }
+    report.photo1280 = { photos: times.length, balancedMs: ms(times) };
   }
 
   // --- time with 500 and 2,000 products (synthetic copies of the references) ---

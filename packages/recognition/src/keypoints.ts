@@ -6,7 +6,7 @@ import { loadOpenCv, type OpenCv } from './opencv.js';
 
 /** Photos are described at this long side: enough detail for a pack, fast enough on a phone. */
 export const FEATURE_LONG_SIDE = 640;
-export const FEATURES_VERSION = 1;
+export const FEATURES_VERSION = 2;
 const RATIO_TEST = 0.8;
 const MIN_MATCHES_FOR_HOMOGRAPHY = 8;
 /** RANSAC reprojection tolerance, in pixels of the 640-px working image. */
@@ -29,7 +29,15 @@ export type ImageFeatures = {
 };
 export type ReferenceFeatures = ImageFeatures;
 
-export type FeatureOptions = { maxKeypoints?: number };
+export type FeatureOptions = {
+  maxKeypoints?: number;
+  /** Working long side (default FEATURE_LONG_SIDE). */
+  longSide?: number;
+  /** Enlarge smaller photos to the working size (default true: small crops then keep enough keypoints). */
+  enlarge?: boolean;
+  /** AKAZE detector threshold (OpenCV default 0.001); lower finds more keypoints on low-contrast packs. */
+  threshold?: number;
+};
 
 /** Keypoints and descriptors of a photo, strongest first, at most `maxKeypoints`. */
 export async function computeFeatures(
@@ -37,14 +45,15 @@ export async function computeFeatures(
   options: FeatureOptions = {},
 ): Promise<ImageFeatures> {
   const cv = await loadOpenCv();
-  const work = resizeToLongSide(image, FEATURE_LONG_SIDE);
-  const maxKeypoints = options.maxKeypoints ?? 600;
+  const work = resizeToLongSide(image, options.longSide ?? FEATURE_LONG_SIDE, options.enlarge ?? true);
+  const maxKeypoints = options.maxKeypoints || 600;
   const grey = cv.matFromArray(work.height, work.width, cv.CV_8UC1, toGrey(work));
   const mask = new cv.Mat();
   const keypoints = new cv.KeyPointVector();
   const descriptors = new cv.Mat();
   const detector = new cv.AKAZE();
   try {
+    if (options.threshold !== undefined) detector.setThreshold?.(options.threshold);
     detector.detectAndCompute(grey, mask, keypoints, descriptors);
     const count = keypoints.size();
     const order = Array.from({ length: count }, (_, i) => i);
@@ -125,9 +134,16 @@ function plausibleHomography(h: Float64Array, width: number, height: number): bo
   return true;
 }
 
+export type VerifyOptions = { ratio?: number; ransacPixels?: number };
+
 /** Ratio-test matches, then RANSAC: how many reference keypoints agree on one view of the product. */
-export function verifyWithOpenCv(cv: OpenCv, query: ImageFeatures, reference: ImageFeatures): Verification {
-  const matches = matchDescriptors(query.descriptors, reference.descriptors, RATIO_TEST);
+export function verifyWithOpenCv(
+  cv: OpenCv,
+  query: ImageFeatures,
+  reference: ImageFeatures,
+  options: VerifyOptions = {},
+): Verification {
+  const matches = matchDescriptors(query.descriptors, reference.descriptors, options.ratio ?? RATIO_TEST);
   if (matches.length < MIN_MATCHES_FOR_HOMOGRAPHY) return NO_MATCH;
   const src: number[] = [];
   const dst: number[] = [];
@@ -140,7 +156,7 @@ export function verifyWithOpenCv(cv: OpenCv, query: ImageFeatures, reference: Im
   const mask = new cv.Mat();
   let h: ReturnType<OpenCv['findHomography']> | undefined;
   try {
-    h = cv.findHomography(srcMat, dstMat, cv.RANSAC, RANSAC_PIXELS, mask);
+    h = cv.findHomography(srcMat, dstMat, cv.RANSAC, options.ransacPixels ?? RANSAC_PIXELS, mask);
     if (h.rows !== 3 || h.cols !== 3) return NO_MATCH;
     const homography = Float64Array.from(h.data64F);
     if (!plausibleHomography(homography, reference.width, reference.height)) return NO_MATCH;

@@ -1,5 +1,5 @@
 // Recognises the product in one photo (or crop): barcode, then keypoints on a shortlist, colour in the outline.
-import { CONFIDENCE_HIGH, type PrecisionMode } from '@hanouti/core';
+import { CONFIDENCE_HIGH, CONFIDENCE_MEDIUM, type PrecisionMode } from '@hanouti/core';
 import { readRetailBarcodes, type BarcodeEffort } from './barcode.js';
 import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from './colour.js';
 import { barcodeScore, combineScores, rankByScore, type StrategyScores } from './fusion.js';
@@ -7,7 +7,7 @@ import { normaliseGtin } from './gtin.js';
 import type { RgbaImage } from './image.js';
 import { computeFeatures, verifyWithOpenCv, type ImageFeatures, type Verification } from './keypoints.js';
 import { loadOpenCv } from './opencv.js';
-import { shortlist, type ReferenceIndex } from './referenceIndex.js';
+import { castVotes, type ReferenceIndex } from './referenceIndex.js';
 
 /** What the pipeline needs to know of a catalogue product. */
 export type CatalogueProduct = { id: string; name: string; brand?: string; barcode?: string; image?: string };
@@ -24,13 +24,16 @@ export type Candidate = {
 /** What each precision mode spends (spec: fast 1–2 s, balanced 2–4 s, precise 4–8 s on the phone). */
 export type PrecisionSettings = {
   queryKeypoints: number;
+  /** Products kept as (votes-only) suggestions when no homography confirms them. */
   shortlistSize: number;
+  /** Reference photos verified geometrically, the most voted first: the main cost of a recognition. */
+  verifiedReferences: number;
   barcodeEffort: BarcodeEffort;
 };
 export const PRECISION_SETTINGS: Record<PrecisionMode, PrecisionSettings> = {
-  fast: { queryKeypoints: 350, shortlistSize: 4, barcodeEffort: 'live' },
-  balanced: { queryKeypoints: 600, shortlistSize: 8, barcodeEffort: 'photo' },
-  precise: { queryKeypoints: 900, shortlistSize: 16, barcodeEffort: 'photo' },
+  fast: { queryKeypoints: 350, shortlistSize: 4, verifiedReferences: 8, barcodeEffort: 'live' },
+  balanced: { queryKeypoints: 600, shortlistSize: 8, verifiedReferences: 24, barcodeEffort: 'photo' },
+  precise: { queryKeypoints: 900, shortlistSize: 16, verifiedReferences: 48, barcodeEffort: 'photo' },
 };
 
 /** Visual evidence rule (measured in issue 8): ≥ 12 inliers and the runner-up at most 0.7× as many. */
@@ -58,11 +61,43 @@ export function visualScore(inliers: number, bestOtherInliers: number): number {
   return strength;
 }
 
+const NO_VERIFICATION: Verification = { inliers: 0, queryPoints: [], referencePoints: [] };
+
+/** The measured rule for a sure keypoint answer, on the inliers of each product's best reference photo. */
+export function isConfident(inliers: number, bestOtherInliers: number): boolean {
+  return inliers >= CONFIDENT_INLIERS && bestOtherInliers <= RUNNER_UP_RATIO * inliers;
+}
+
+/**
+ * Inliers that rank a product: its best reference photo plus its second best when that one also holds a
+ * homography (two views agreeing beat one lucky view; chosen on the train split).
+ */
+export function productInliers(best: number, second: number): number {
+  return best + (second >= MIN_INLIERS ? second : 0);
+}
+
+/** Scores at or above this stay as they are below Sûr; higher ones are compressed, keeping their order. */
+const COMPRESS_FROM = CONFIDENCE_MEDIUM + 0.05;
+
+/**
+ * Fusing colour (or votes) with an ambiguous keypoint match must not make it Sûr: the measured rule is what
+ * makes an answer sure (colour pushed wrong flavours to Sûr). Order is kept, the score stays under Sûr.
+ */
+export function belowSure(score: number): number {
+  if (score <= COMPRESS_FROM) return score;
+  const room = AMBIGUOUS_CAP - COMPRESS_FROM;
+  return COMPRESS_FROM + (room * (Math.min(1, score) - COMPRESS_FROM)) / (1 - COMPRESS_FROM);
+}
+
 type ProductEvidence = { verification: Verification; referenceColours?: Uint8Array; votes: number };
 
 /** Colour similarity inside the matched outline (query hull vs the same hull on the reference). */
-function outlineColour(query: ImageFeatures, evidence: ProductEvidence, reference: ImageFeatures): number {
-  const { queryPoints, referencePoints } = evidence.verification;
+export function outlineColourSimilarity(
+  query: ImageFeatures,
+  verification: Verification,
+  reference: ImageFeatures,
+): number {
+  const { queryPoints, referencePoints } = verification;
   if (queryPoints.length < 6) return 0;
   const scaleTo = (points: number[], f: ImageFeatures) =>
     points.map((v, i) => v / (i % 2 === 0 ? f.width : f.height));
@@ -111,35 +146,55 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
 
   const features =
     options.features ?? (await computeFeatures(image, { maxKeypoints: settings.queryKeypoints }));
+  /** Products whose evidence alone is decisive (barcode in the catalogue, or the measured keypoint rule). */
+  const decisive = new Set<string>();
+  for (const [productId, strategies] of scores) if (strategies.barcode) decisive.add(productId);
   if (!disabled.has('visual')) {
     const cv = await loadOpenCv();
-    const evidence = new Map<string, ProductEvidence & { reference?: ImageFeatures }>();
-    for (const { productId, votes } of shortlist(options.index, features, settings.shortlistSize)) {
-      let best: (ProductEvidence & { reference?: ImageFeatures }) | undefined;
-      for (const reference of options.index.references) {
-        if (reference.productId !== productId) continue;
-        const verification = verifyWithOpenCv(cv, features, reference.features);
-        if (!best || verification.inliers > best.verification.inliers)
-          best = { verification, votes, reference: reference.features };
-      }
-      if (best) evidence.set(productId, best);
+    const evidence = new Map<string, ProductEvidence & { reference?: ImageFeatures; second: number }>();
+    const votes = castVotes(options.index, features);
+    const productVotes = new Map(votes.products.map((entry) => [entry.productId, entry.votes]));
+    for (const { productId, votes: n } of votes.products.slice(0, settings.shortlistSize))
+      evidence.set(productId, { verification: NO_VERIFICATION, votes: n, second: 0 });
+    for (const { reference } of votes.references.slice(0, settings.verifiedReferences)) {
+      const verification = verifyWithOpenCv(cv, features, reference.features);
+      const known = evidence.get(reference.productId);
+      if (!known?.reference || verification.inliers > known.verification.inliers)
+        evidence.set(reference.productId, {
+          verification,
+          votes: productVotes.get(reference.productId) ?? 0,
+          reference: reference.features,
+          second: known?.reference ? known.verification.inliers : 0,
+        });
+      else known.second = Math.max(known.second, verification.inliers);
     }
-    const inliers = [...evidence].map(([id, e]) => [id, e.verification.inliers] as const);
+    const best = [...evidence].map(([id, e]) => [id, e.verification.inliers] as const);
+    const ranking = [...evidence].map(
+      ([id, e]) => [id, productInliers(e.verification.inliers, e.second)] as const,
+    );
+    const maxVotes = Math.max(1, ...[...evidence.values()].map((other) => other.votes));
     for (const [productId, e] of evidence) {
-      const others = Math.max(0, ...inliers.filter(([id]) => id !== productId).map(([, n]) => n));
-      const maxVotes = Math.max(1, ...[...evidence.values()].map((other) => other.votes));
-      const visual = visualScore(e.verification.inliers, others) || (VOTES_ONLY_CAP * e.votes) / maxVotes;
+      const othersBest = Math.max(0, ...best.filter(([id]) => id !== productId).map(([, n]) => n));
+      const othersRanking = Math.max(0, ...ranking.filter(([id]) => id !== productId).map(([, n]) => n));
+      const own = productInliers(e.verification.inliers, e.second);
+      const visual = visualScore(own, othersRanking) || (VOTES_ONLY_CAP * e.votes) / maxVotes;
       if (visual <= 0) continue;
       const s = scoresOf(productId);
       s.visual = visual;
-      if (!disabled.has('colour') && e.reference) s.colour = outlineColour(features, e, e.reference);
+      if (isConfident(e.verification.inliers, othersBest)) {
+        decisive.add(productId);
+        s.visual = Math.max(visual, CONFIDENCE_HIGH);
+      }
+      if (!disabled.has('colour') && e.reference)
+        s.colour = outlineColourSimilarity(features, e.verification, e.reference);
     }
   }
 
   const candidates: Candidate[] = [];
   for (const [productId, strategies] of scores) {
     const product = options.products.get(productId);
-    const score = combineScores(strategies);
+    const combined = combineScores(strategies);
+    const score = decisive.has(productId) ? combined : belowSure(combined);
     if (!product || score <= 0) continue;
     candidates.push({
       product_id: productId,

@@ -9,7 +9,7 @@ export type ReferenceOrigin = 'photo' | 'learned';
 
 export type ProductReference = { productId: string; features: ReferenceFeatures; origin?: ReferenceOrigin };
 
-type Leaf = { descriptors: Uint32Array; products: Int32Array; size: number };
+type Leaf = { descriptors: Uint32Array; products: Int32Array; references: Int32Array; size: number };
 
 export type ReferenceIndex = {
   vocabulary: Vocabulary;
@@ -69,6 +69,7 @@ export function buildIndex(references: readonly ProductReference[], vocabulary?:
     leaves: Array.from({ length: tree.wordCount }, () => ({
       descriptors: new Uint32Array(64 * DESCRIPTOR_WORDS),
       products: new Int32Array(64),
+      references: new Int32Array(64),
       size: 0,
     })),
   };
@@ -83,7 +84,7 @@ function productOrdinal(index: ReferenceIndex, productId: string): number {
 
 /** Adds one reference photo of a product. */
 export function addReference(index: ReferenceIndex, reference: ProductReference): void {
-  index.references.push(reference);
+  const referenceOrdinal = index.references.push(reference) - 1;
   const ordinal = productOrdinal(index, reference.productId);
   const leaves = leavesOf(index.vocabulary, reference.features);
   const d = reference.features.descriptors;
@@ -94,14 +95,18 @@ export function addReference(index: ReferenceIndex, reference: ProductReference)
       descriptors.set(leaf.descriptors);
       const products = new Int32Array(leaf.products.length * 2);
       products.set(leaf.products);
+      const refs = new Int32Array(leaf.references.length * 2);
+      refs.set(leaf.references);
       leaf.descriptors = descriptors;
       leaf.products = products;
+      leaf.references = refs;
     }
     leaf.descriptors.set(
       d.subarray(i * DESCRIPTOR_WORDS, (i + 1) * DESCRIPTOR_WORDS),
       leaf.size * DESCRIPTOR_WORDS,
     );
     leaf.products[leaf.size] = ordinal;
+    leaf.references[leaf.size] = referenceOrdinal;
     leaf.size++;
   });
 }
@@ -119,18 +124,26 @@ export function referencesOf(index: ReferenceIndex, productId: string): ProductR
 }
 
 export type ShortlistEntry = { productId: string; votes: number };
+export type ReferenceShortlistEntry = { reference: ProductReference; votes: number };
+
+type Votes = { products: Float64Array; references: Float64Array };
 
 /**
- * The `k` products that most query keypoints point to. Each query descriptor is compared only with the
- * reference descriptors of its own leaf, so the cost grows with catalogue size / leaf count.
+ * Each query descriptor votes for the product (and the reference photo) of its nearest reference descriptor
+ * within its leaf, when that is clearly nearer than any other product's. The cost grows with catalogue size
+ * / leaf count.
  */
-export function shortlist(index: ReferenceIndex, query: ImageFeatures, k: number): ShortlistEntry[] {
-  const votes = new Float64Array(index.productIds.length);
+function vote(index: ReferenceIndex, query: ImageFeatures): Votes {
+  const votes: Votes = {
+    products: new Float64Array(index.productIds.length),
+    references: new Float64Array(index.references.length),
+  };
   const leaves = quantise(index.vocabulary, query.descriptors);
   leaves.forEach((leafNumber, q) => {
     const leaf = index.leaves[leafNumber]!;
     let best = 1e9;
     let bestProduct = -1;
+    let bestReference = -1;
     let otherBest = 1e9;
     for (let i = 0; i < leaf.size; i++) {
       const distance = hammingDistance(query.descriptors, q, leaf.descriptors, i);
@@ -139,16 +152,50 @@ export function shortlist(index: ReferenceIndex, query: ImageFeatures, k: number
         if (product !== bestProduct) otherBest = best;
         best = distance;
         bestProduct = product;
+        bestReference = leaf.references[i]!;
       } else if (distance < otherBest && product !== bestProduct) {
         otherBest = distance;
       }
     }
-    if (bestProduct >= 0 && best <= VOTE_MAX_DISTANCE && best < VOTE_RATIO * otherBest)
-      votes[bestProduct]! += 1;
+    if (bestProduct >= 0 && best <= VOTE_MAX_DISTANCE && best < VOTE_RATIO * otherBest) {
+      votes.products[bestProduct]! += 1;
+      votes.references[bestReference]! += 1;
+    }
   });
-  return index.productIds
-    .map((productId, ordinal) => ({ productId, votes: votes[ordinal]! }))
-    .filter((entry) => entry.votes > 0)
-    .sort((a, b) => b.votes - a.votes)
-    .slice(0, k);
+  return votes;
+}
+
+/** The `k` products that most query keypoints point to. */
+export function shortlist(index: ReferenceIndex, query: ImageFeatures, k: number): ShortlistEntry[] {
+  return castVotes(index, query).products.slice(0, k);
+}
+
+/**
+ * The `k` reference photos that most query keypoints point to: verifying these instead of every photo of
+ * the shortlisted products costs a fixed number of geometric checks whatever the number of photos per product.
+ */
+export function shortlistReferences(
+  index: ReferenceIndex,
+  query: ImageFeatures,
+  k: number,
+): ReferenceShortlistEntry[] {
+  return castVotes(index, query).references.slice(0, k);
+}
+
+/** Products and reference photos with at least one vote, most voted first (one pass over the query). */
+export function castVotes(
+  index: ReferenceIndex,
+  query: ImageFeatures,
+): { products: ShortlistEntry[]; references: ReferenceShortlistEntry[] } {
+  const votes = vote(index, query);
+  return {
+    products: index.productIds
+      .map((productId, ordinal) => ({ productId, votes: votes.products[ordinal]! }))
+      .filter((entry) => entry.votes > 0)
+      .sort((a, b) => b.votes - a.votes),
+    references: index.references
+      .map((reference, ordinal) => ({ reference, votes: votes.references[ordinal]! }))
+      .filter((entry) => entry.votes > 0)
+      .sort((a, b) => b.votes - a.votes),
+  };
 }

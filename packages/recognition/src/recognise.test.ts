@@ -1,0 +1,24 @@
+import { confidenceLevel } from '@hanouti/core';
+import { describe, expect, it } from 'vitest';
+import { belowSure, isConfident, productInliers } from './recognise.js';
+
+describe('the sure rule', () => {
+  it('is sure only with ≥ 12 inliers and a runner-up at most 0.7× as many', () => {
+    expect(isConfident(12, 8)).toBe(true);
+    expect(isConfident(11, 0)).toBe(false);
+    expect(isConfident(40, 29)).toBe(false);
+  });
+
+  it('keeps fused ambiguous scores under Sûr, in the same order', () => {
+    const scores = [0.3, 0.55, 0.6, 0.8, 0.95, 1];
+    const kept = scores.map(belowSure);
+    expect(kept.slice(0, 2)).toEqual([0.3, 0.55]);
+    for (const s of kept) expect(confidenceLevel(s)).not.toBe('high');
+    for (let i = 1; i < kept.length; i++) expect(kept[i]!).toBeGreaterThan(kept[i - 1]!);
+  });
+
+  it('ranks by the best reference plus a second one only when it holds a homography', () => {
+    expect(productInliers(20, 7)).toBe(20);
+    expect(productInliers(20, 9)).toBe(29);
+  });
+});
