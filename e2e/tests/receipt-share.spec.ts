@@ -14,7 +14,7 @@ for (const lang of LANGS) {
 
     expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
     await page.getByRole('button', { name: w.receipt.share }).click();
-    await expect(page.getByText(w.shell.receipt.copied)).toBeVisible();
+    await expect(page.getByText(w.shell.receipt.copied, { exact: true })).toBeVisible();
     await expect(page.getByText(w.receipt.sharedBadge)).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(ticketNumber ?? '');
