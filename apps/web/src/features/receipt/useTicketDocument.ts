@@ -46,7 +46,6 @@ export function useTicketDocument(
         ...(payment ? { payment } : {}),
       },
     );
-    // format's functions are rebuilt each render; the language and currency are what change them.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- format's functions are rebuilt each render; language and currency (in settings) are what change them
   }, [sale, customerName, hasLogo, settings, direction, t, tReceipt, i18n.language]);
 }

@@ -63,8 +63,7 @@ export function ReviewScreen({
     return () => {
       current = false;
     };
-    // The analysis runs once per set of photos; settings changing meanwhile apply to the next one.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the analysis runs once per set of photos; settings changed meanwhile apply to the next one
   }, [photos]);
 
   const byId = useMemo(() => new Map<string, Product>((products ?? []).map((p) => [p.id, p])), [products]);
