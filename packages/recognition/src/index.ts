@@ -14,3 +14,4 @@ export * from './recognise.js';
 export * from './detect.js';
 export * from './cart.js';
 export * from './learning.js';
+export * from './ocr.js';

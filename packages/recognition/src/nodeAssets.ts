@@ -28,3 +28,18 @@ export function ocrModelPaths(): { detector: string; recogniser: string; charact
 export function provideOpenCvFromNodeModules(): void {
   provideOpenCv(require('@techstark/opencv-js'));
 }
+
+/** PP-OCRv4's detector, recogniser and character list as bytes/text, for `createTextReader`. */
+export async function loadOcrModels(): Promise<{
+  detector: Uint8Array;
+  recogniser: Uint8Array;
+  characters: string;
+}> {
+  const paths = ocrModelPaths();
+  const [detector, recogniser, characters] = await Promise.all([
+    readFile(paths.detector),
+    readFile(paths.recogniser),
+    readFile(paths.characters, 'utf8'),
+  ]);
+  return { detector, recogniser, characters };
+}

@@ -16,8 +16,20 @@ type CvFeature2D = {
   setThreshold?(threshold: number): void;
   delete(): void;
 };
+export type CvMatVector = { size(): number; get(i: number): CvMat; delete(): void };
+type CvRotatedRect = {
+  center: { x: number; y: number };
+  size: { width: number; height: number };
+  angle: number;
+};
 export type OpenCv = {
   Mat: new () => CvMat;
+  MatVector: new () => CvMatVector;
+  findContours(image: CvMat, contours: CvMatVector, hierarchy: CvMat, mode: number, method: number): void;
+  minAreaRect(points: CvMat): CvRotatedRect;
+  RotatedRect: { points(rect: CvRotatedRect): { x: number; y: number }[] };
+  RETR_LIST: number;
+  CHAIN_APPROX_SIMPLE: number;
   KeyPointVector: new () => CvKeyPointVector;
   AKAZE: new () => CvFeature2D;
   matFromArray(rows: number, cols: number, type: number, array: ArrayLike<number>): CvMat;

