@@ -15,3 +15,4 @@ export * from './detect.js';
 export * from './cart.js';
 export * from './learning.js';
 export * from './ocr.js';
+export * from './textMatch.js';

@@ -1,0 +1,132 @@
+// Fuzzy matching of the words read on a pack against the catalogue's own names and brands (spec: text
+// strategy, weight 0.8, counts above 0.3). Packs are printed in other languages than the catalogue names, so
+// the brand is usually what matches; a brand shared by several products scores all of them (keypoints then
+// separate the flavours).
+
+/** Lower case, accents and Arabic diacritics (harakat, tatweel) removed, anything else than letters and digits → space. */
+export function normaliseText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/\u0640/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Words of at least `minLength` characters containing a letter (numbers and specks say nothing of a brand). */
+export function textTokens(text: string, minLength = MIN_WORD_LENGTH): string[] {
+  return normaliseText(text)
+    .split(' ')
+    .filter((word) => word.length >= minLength && /\p{L}/u.test(word));
+}
+
+/** Optimal string alignment (Damerau–Levenshtein with adjacent transpositions) distance. */
+export function editDistance(a: string, b: string): number {
+  const m = a.length;
+  const n = b.length;
+  if (m === 0) return n;
+  if (n === 0) return m;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  let row = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= m; i++) {
+    row[0] = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, prev2[j - 2]! + 1);
+      row[j] = d;
+    }
+    [prev2, prev, row] = [prev, row, prev2];
+  }
+  return prev[n]!;
+}
+
+/** 1 − distance / longer length, in [0, 1]. */
+export function wordSimilarity(a: string, b: string): number {
+  const longest = Math.max(a.length, b.length);
+  return longest === 0 ? 1 : 1 - editDistance(a, b) / longest;
+}
+
+/** OCR words shorter than this are ignored (too many chance matches). */
+export const MIN_WORD_LENGTH = 3;
+/** Word similarity needed for a match (one edit in 4 letters). */
+export const WORD_MATCH_SIMILARITY = 0.75;
+/** Evidence of one matched brand word (before OCR confidence and similarity). */
+export const BRAND_WORD_WEIGHT = 0.7;
+/** Evidence of one matched name word that only one product has; shared words weigh 1/√(products sharing it). */
+export const NAME_WORD_WEIGHT = 0.5;
+
+/** One word read on the pack, with the recogniser's confidence in its line. */
+export type ReadWord = { word: string; confidence: number };
+
+/** Words of OCR lines, normalised, each with its line's confidence (best confidence kept per word). */
+export function wordsOfLines(lines: readonly { text: string; confidence: number }[]): ReadWord[] {
+  const best = new Map<string, number>();
+  for (const line of lines) {
+    const words = textTokens(line.text);
+    // Letters split by the detector ("GOD MOR GON") are also tried glued together.
+    const all = [...words];
+    const raw = normaliseText(line.text).split(' ').filter(Boolean);
+    for (let i = 0; i + 1 < raw.length; i++) all.push(raw[i]! + raw[i + 1]!);
+    for (const word of all)
+      if (word.length >= MIN_WORD_LENGTH) best.set(word, Math.max(best.get(word) ?? 0, line.confidence));
+  }
+  return [...best].map(([word, confidence]) => ({ word, confidence }));
+}
+
+type IndexedWord = { word: string; weight: number };
+
+/** Catalogue words per product, with their weights, prepared once per catalogue. */
+export type TextIndex = { products: { id: string; words: IndexedWord[] }[] };
+
+/** Prepares the catalogue: each product's brand words and name words, weighted by how specific they are. */
+export function buildTextIndex(products: Iterable<{ id: string; name: string; brand?: string }>): TextIndex {
+  const list = [...products].map((product) => {
+    const brand = new Set(textTokens(product.brand ?? ''));
+    const name = new Set(textTokens(product.name).filter((word) => !brand.has(word)));
+    return { id: product.id, brand, name };
+  });
+  const sharing = new Map<string, number>();
+  for (const { name } of list) for (const word of name) sharing.set(word, (sharing.get(word) ?? 0) + 1);
+  return {
+    products: list.map(({ id, brand, name }) => ({
+      id,
+      words: [
+        ...[...brand].map((word) => ({ word, weight: BRAND_WORD_WEIGHT })),
+        ...[...name].map((word) => ({ word, weight: NAME_WORD_WEIGHT / Math.sqrt(sharing.get(word) ?? 1) })),
+      ],
+    })),
+  };
+}
+
+/**
+ * Text score of each product in [0, 1]: every catalogue word of the product that some read word matches
+ * (similarity ≥ 0.75) adds evidence weight × similarity × OCR confidence; evidences combine as
+ * 1 − Π(1 − e). Products with no matched word are left out.
+ */
+export function scoreText(index: TextIndex, words: readonly ReadWord[]): Map<string, number> {
+  const scores = new Map<string, number>();
+  if (words.length === 0) return scores;
+  for (const product of index.products) {
+    let miss = 1;
+    for (const { word, weight } of product.words) {
+      let best = 0;
+      for (const read of words) {
+        // Lengths too different for a match: skip the distance.
+        if (
+          Math.min(read.word.length, word.length) <
+          WORD_MATCH_SIMILARITY * Math.max(read.word.length, word.length)
+        )
+          continue;
+        const similarity = wordSimilarity(read.word, word);
+        if (similarity >= WORD_MATCH_SIMILARITY) best = Math.max(best, similarity * read.confidence);
+      }
+      if (best > 0) miss *= 1 - weight * best;
+    }
+    if (miss < 1) scores.set(product.id, 1 - miss);
+  }
+  return scores;
+}
