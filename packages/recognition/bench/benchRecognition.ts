@@ -12,7 +12,10 @@ import { normaliseGtin } from '../src/gtin.js';
 import { cropImage, resizeImage, type RgbaImage } from '../src/image.js';
 import { computeReferenceFeatures, type ReferenceFeatures } from '../src/keypoints.js';
 import { addConfirmedReference } from '../src/learning.js';
-import { loadZxingReaderWasm } from '../src/nodeAssets.js';
+import { loadOcrModels, loadZxingReaderWasm } from '../src/nodeAssets.js';
+import { createTextReader } from '../src/ocr.js';
+import { buildTextIndex } from '../src/textMatch.js';
+import { writeFileSync } from 'node:fs';
 import { recogniseProduct, type CatalogueProduct } from '../src/recognise.js';
 import { buildIndex, type ProductReference, type ReferenceIndex } from '../src/referenceIndex.js';
 import { decodeImageFile } from './decode.js';
@@ -27,6 +30,8 @@ const { values: args } = parseArgs({
     modes: { type: 'string', default: 'fast,balanced,precise' },
     skip: { type: 'string', default: '' },
     scenes: { type: 'string', default: '40' },
+    /** Writes each query's outcome (candidates with their strategies, text read) to this JSON file. */
+    dump: { type: 'string' },
   },
 });
 if (!args.data) throw new Error('usage: bench:recognition -- --data DIR');
@@ -53,6 +58,7 @@ const spread = <T>(items: T[], n: number) =>
     : items.filter((_, i) => Math.floor((i * n) / items.length) !== Math.floor(((i - 1) * n) / items.length));
 
 provideOpenCvFromNodeModules();
+const dump: Record<string, unknown>[] = [];
 const report: Record<string, unknown> = { data: dir, limit: Number.isFinite(limit) ? limit : null };
 await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
 
@@ -118,6 +124,14 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     indexBuildMs: Math.round(performance.now() - start),
   };
 
+  // Text strategy: PP-OCRv4 on onnxruntime-web, matched against the catalogue's names and brands.
+  start = performance.now();
+  const text = {
+    reader: await createTextReader(await loadOcrModels()),
+    index: buildTextIndex(products.values()),
+  };
+  report.textReaderLoadMs = Math.round(performance.now() - start);
+
   const allQueries = readCsv(join(dir, 'queries.csv')).filter((q) => !args.split || q.split === args.split);
   const queries = spread(allQueries, limit);
   const images = new Map<string, RgbaImage>();
@@ -136,14 +150,31 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     idx: ReferenceIndex,
     list: Record<string, string>[],
     mode: PrecisionMode,
-    disable: ('barcode' | 'visual' | 'colour')[] = [],
+    disable: ('barcode' | 'visual' | 'colour' | 'text')[] = [],
   ) => {
     const outcomes: Outcome[] = [];
     for (const q of list) {
       const image = await imageOf(q.path!);
       const begin = performance.now();
-      const { candidates } = await recogniseProduct(image, { index: idx, products, mode, disable });
+      const { candidates, textLines } = await recogniseProduct(image, {
+        index: idx,
+        products,
+        mode,
+        disable,
+        text,
+      });
       const elapsed = performance.now() - begin;
+      if (args.dump)
+        dump.push({
+          path: q.path,
+          split: q.split,
+          truth: q.product_id,
+          mode,
+          disable,
+          ms: Math.round(elapsed),
+          text: textLines.map((l) => [l.text, Math.round(l.confidence * 1000) / 1000]),
+          candidates: candidates.slice(0, 10).map((c) => [c.product_id, c.score, c.strategies]),
+        });
       const rank = candidates.findIndex((c) => c.product_id === q.product_id);
       const sure = candidates[0] !== undefined && confidenceLevel(candidates[0].score) === 'high';
       outcomes.push({
@@ -186,6 +217,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
 
   if (!skip.has('ablation')) {
     report.queriesWithoutColour = summarise(await evaluate(index, queries, 'balanced', ['colour']));
+    report.queriesWithoutText = summarise(await evaluate(index, queries, 'balanced', ['text']));
   }
 
   // --- learning from use: for each product, the first half of its queries (in file order, i.e. in the order
@@ -210,7 +242,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
         index: learning,
         products,
         mode: 'balanced',
-        disable: ['visual', 'barcode'],
+        disable: ['visual', 'barcode', 'text'],
       });
       const result = await addConfirmedReference(learning, q.product_id!, features);
       learning = result.index;
@@ -226,7 +258,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     for (const q of spread(queries, 20)) {
       const photo = resizeImage(await imageOf(q.path!), 1280, 720);
       const begin = performance.now();
-      await recogniseProduct(photo, { index, products, mode: 'balanced' });
+      await recogniseProduct(photo, { index, products, mode: 'balanced', text });
       times.push(performance.now() - begin);
     }
     report.photo1280 = { photos: times.length, balancedMs: ms(times) };
@@ -249,6 +281,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
       }
       start = performance.now();
       const big = buildIndex(copies);
+      const bigText = { reader: text.reader, index: buildTextIndex(bigProducts.values()) };
       const buildMs = Math.round(performance.now() - start);
       const times: number[] = [];
       for (const q of sample) {
@@ -257,6 +290,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
           index: big,
           products: bigProducts,
           mode: 'balanced',
+          text: bigText,
         });
         times.push(performance.now() - begin);
       }
@@ -282,7 +316,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
       const recognised: RecognisedDetection[] = [];
       for (const detection of found) {
         const crop = cropImage(scene.image, detectionBox(scene.image, detection));
-        const { candidates } = await recogniseProduct(crop, { index, products, mode: 'balanced' });
+        const { candidates } = await recogniseProduct(crop, { index, products, mode: 'balanced', text });
         recognised.push({ ...detection, candidates });
       }
       const lines = assembleCart(
@@ -343,4 +377,5 @@ function shuffled(features: ReferenceFeatures, seed: number): ReferenceFeatures 
   return { ...features, points, descriptors };
 }
 
+if (args.dump) writeFileSync(args.dump, JSON.stringify(dump));
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -7,7 +7,9 @@ import { normaliseGtin } from './gtin.js';
 import type { RgbaImage } from './image.js';
 import { computeFeatures, verifyWithOpenCv, type ImageFeatures, type Verification } from './keypoints.js';
 import { loadOpenCv } from './opencv.js';
+import type { TextLine, TextReader } from './ocr.js';
 import { castVotes, type ReferenceIndex } from './referenceIndex.js';
+import { scoreText, wordsOfLines, type TextIndex } from './textMatch.js';
 
 /** What the pipeline needs to know of a catalogue product. */
 export type CatalogueProduct = { id: string; name: string; brand?: string; barcode?: string; image?: string };
@@ -29,12 +31,35 @@ export type PrecisionSettings = {
   /** Reference photos verified geometrically, the most voted first: the main cost of a recognition. */
   verifiedReferences: number;
   barcodeEffort: BarcodeEffort;
+  /** Long side of the OCR detector's input (small photos are enlarged to it); null: no text strategy. */
+  textDetectorSide: number | null;
 };
 export const PRECISION_SETTINGS: Record<PrecisionMode, PrecisionSettings> = {
-  fast: { queryKeypoints: 350, shortlistSize: 4, verifiedReferences: 8, barcodeEffort: 'live' },
-  balanced: { queryKeypoints: 600, shortlistSize: 8, verifiedReferences: 24, barcodeEffort: 'photo' },
-  precise: { queryKeypoints: 900, shortlistSize: 16, verifiedReferences: 48, barcodeEffort: 'photo' },
+  fast: {
+    queryKeypoints: 350,
+    shortlistSize: 4,
+    verifiedReferences: 8,
+    barcodeEffort: 'live',
+    textDetectorSide: null,
+  },
+  balanced: {
+    queryKeypoints: 600,
+    shortlistSize: 8,
+    verifiedReferences: 24,
+    barcodeEffort: 'photo',
+    textDetectorSide: 640,
+  },
+  precise: {
+    queryKeypoints: 900,
+    shortlistSize: 16,
+    verifiedReferences: 48,
+    barcodeEffort: 'photo',
+    textDetectorSide: 960,
+  },
 };
+
+/** Text lines recognised per photo at most (the highest-scoring boxes): bounds the recogniser's time. */
+export const MAX_TEXT_LINES = 16;
 
 /** Visual evidence rule (measured in issue 8): ≥ 12 inliers and the runner-up at most 0.7× as many. */
 export const CONFIDENT_INLIERS = 12;
@@ -113,7 +138,9 @@ export type RecogniseOptions = {
   products: ReadonlyMap<string, CatalogueProduct>;
   mode?: PrecisionMode;
   /** Strategies to skip (the bench measures what each adds). */
-  disable?: readonly ('barcode' | 'visual' | 'colour')[];
+  disable?: readonly ('barcode' | 'visual' | 'colour' | 'text')[];
+  /** Text strategy: the OCR reader and the catalogue's words (`buildTextIndex`); without it no text is read. */
+  text?: { reader: TextReader; index: TextIndex };
   /** Features already computed for this image (saves the work when a caller needs them too). */
   features?: ImageFeatures;
 };
@@ -123,6 +150,8 @@ export type Recognition = {
   /** Features of the photo, reusable (e.g. to learn it as a reference once the sale is confirmed). */
   features: ImageFeatures;
   barcodes: string[];
+  /** Lines of text read on the photo (empty when OCR did not run). */
+  textLines: TextLine[];
 };
 
 /** Candidates for the product in one photo or crop, best first; empty when nothing matched. */
@@ -190,6 +219,16 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     }
   }
 
+  // Text: skipped when a catalogue barcode already decided. Text alone never makes an answer Sûr (a brand
+  // is shared by its flavours): products it adds or lifts go through belowSure unless decisive already.
+  let textLines: TextLine[] = [];
+  const side = settings.textDetectorSide;
+  if (options.text && side && !disabled.has('text') && ![...scores.values()].some((s) => s.barcode)) {
+    textLines = await options.text.reader.read(image, { detectorSide: side, maxLines: MAX_TEXT_LINES });
+    for (const [productId, score] of scoreText(options.text.index, wordsOfLines(textLines)))
+      scoresOf(productId).text = score;
+  }
+
   const candidates: Candidate[] = [];
   for (const [productId, strategies] of scores) {
     const product = options.products.get(productId);
@@ -204,7 +243,7 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
       strategies,
     });
   }
-  return { candidates: rankByScore(candidates), features, barcodes };
+  return { candidates: rankByScore(candidates), features, barcodes, textLines };
 }
 
 /**
