@@ -170,13 +170,52 @@ describe('/api/ai on generated images', () => {
     expect(huge.statusCode).toBe(413);
   });
 
-  it('says honestly that text reading is not available yet', async () => {
+  it('reads the text on a photo, with boxes and confidence, and refuses a non-image', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="260">
+      <rect width="420" height="260" fill="#fdf6e3"/>
+      <text x="30" y="100" font-family="DejaVu Sans" font-weight="bold" font-size="60" fill="#8a1a1a">Centrale</text>
+      <text x="30" y="180" font-family="DejaVu Sans" font-size="32" fill="#222">Lait demi</text></svg>`;
+    const photo = await sharp(Buffer.from(svg)).png().toBuffer();
     const response = await app.inject({
+      method: 'POST',
+      url: '/api/ai/ocr',
+      payload: { image: `data:image/png;base64,${base64(photo)}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{
+      text: string;
+      lines: { text: string; confidence: number; box: [number, number][] }[];
+    }>();
+    const centrale = body.lines.find((line) => line.text === 'Centrale');
+    expect(centrale).toBeDefined();
+    expect(centrale!.confidence).toBeGreaterThan(0.8);
+    expect(centrale!.box).toHaveLength(4);
+    expect(Math.min(...centrale!.box.map(([x]) => x))).toBeLessThan(40);
+    expect(body.text).toContain('Lait');
+
+    const match = await app.inject({
+      method: 'POST',
+      url: '/api/ai/visual-match',
+      payload: {
+        crop_base64: base64(photo),
+        products: [
+          { id: 'milk', name: 'Lait Centrale 1L', brand: 'Centrale', images: [] },
+          { id: 'oil', name: 'Huile Lesieur', brand: 'Lesieur', images: [] },
+        ],
+      },
+    });
+    expect(match.statusCode).toBe(200);
+    const candidates = match.json<{ candidates: { product_id: string; score: number }[] }>().candidates;
+    expect(candidates.map((c) => c.product_id)).toEqual(['milk']);
+    // The brand alone is never a sure answer.
+    expect(candidates[0]!.score).toBeLessThan(0.7);
+
+    const notImage = await app.inject({
       method: 'POST',
       url: '/api/ai/ocr',
       payload: { image: 'aGVsbG8gd29ybGQhIQ==' },
     });
-    expect(response.statusCode).toBe(501);
-    expect(response.json()).toMatchObject({ error: 'ocr_unavailable' });
-  });
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json()).toMatchObject({ error: 'invalid_image' });
+  }, 60_000);
 });

@@ -1,6 +1,5 @@
 // POST /api/ai/* (spec §7): detection, visual match, barcode and text reading of photos sent by the app.
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../http/errors.js';
 import type { MatchProduct } from './aiService.js';
 
 /** The pipeline (OpenCV, zxing, sharp) is loaded at the first AI request, not at server start. */
@@ -92,12 +91,20 @@ export function registerAiRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post<{ Body: { image: string } }>('/ai/ocr', { ...options, schema: { body: imageBody } }, () => {
-    // The pipeline has no text reader yet (PP-OCR on onnxruntime is issue 8's next step): say so, invent nothing.
-    throw new ApiError(
-      501,
-      'ocr_unavailable',
-      "La lecture de texte n'est pas encore disponible sur ce serveur",
-    );
-  });
+  app.post<{ Body: { image: string } }>(
+    '/ai/ocr',
+    { ...options, schema: { body: imageBody } },
+    async (request) => {
+      const lines = await (await service()).readText(request.body.image);
+      const round = (v: number) => Math.round(v * 10) / 10;
+      return {
+        text: lines.map((line) => line.text).join('\n'),
+        lines: lines.map((line) => ({
+          text: line.text,
+          confidence: Math.round(line.confidence * 1000) / 1000,
+          box: line.box.map((p) => [round(p.x), round(p.y)]),
+        })),
+      };
+    },
+  );
 }

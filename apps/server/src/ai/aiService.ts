@@ -3,7 +3,9 @@
 import { createHash } from 'node:crypto';
 import {
   buildIndex,
+  buildTextIndex,
   computeReferenceFeatures,
+  createTextReader,
   detectProducts,
   prepareBarcodeReader,
   readRetailBarcodes,
@@ -13,8 +15,10 @@ import {
   type Detection,
   type ImageFeatures,
   type ProductReference,
+  type TextLine,
+  type TextReader,
 } from '@hanouti/recognition';
-import { loadZxingReaderWasm, provideOpenCvFromNodeModules } from '@hanouti/recognition/node';
+import { loadOcrModels, loadZxingReaderWasm, provideOpenCvFromNodeModules } from '@hanouti/recognition/node';
 import { decodeImage } from './aiImages.js';
 
 let ready: Promise<void> | undefined;
@@ -29,6 +33,26 @@ function prepare(): Promise<void> {
     throw error;
   });
   return ready;
+}
+
+let textReaderReady: Promise<TextReader> | undefined;
+
+/** PP-OCRv4 (onnxruntime-web's WASM backend, models from node_modules), created at the first text request. */
+function textReader(): Promise<TextReader> {
+  textReaderReady ??= (async () => {
+    await prepare();
+    return createTextReader(await loadOcrModels());
+  })().catch((error: unknown) => {
+    textReaderReady = undefined;
+    throw error;
+  });
+  return textReaderReady;
+}
+
+/** Lines of text on the photo, best detector score first, each with its corners and confidence. */
+export async function readText(image: string): Promise<TextLine[]> {
+  const pixels = await decodeImage(image);
+  return (await textReader()).read(pixels, { detectorSide: 960 });
 }
 
 /** Features of reference images already seen (the app sends its catalogue's photos with each match). */
@@ -81,6 +105,7 @@ export async function visualMatch(
   const { candidates } = await recogniseProduct(await decodeImage(crop), {
     index: buildIndex(references),
     products: catalogue,
+    text: { reader: await textReader(), index: buildTextIndex(catalogue.values()) },
     ...(references.length === 0 ? { disable: ['visual', 'colour'] as const } : {}),
   });
   return candidates.slice(0, topK);
