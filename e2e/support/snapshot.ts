@@ -5,7 +5,8 @@ export type OutboxEntryLike = { seq: number; opId: string; type: string; payload
 export type SnapshotTables = {
   products: Product[];
   photos: { id: string; mime: string; size: number }[];
-  sales: Sale[];
+  /** As stored: a sale keeps its own line movements inside its record. */
+  sales: (Sale & { movements?: Pick<StockMovement, 'id' | 'productId' | 'delta'>[]; productIds?: string[] })[];
   stockMovements: StockMovement[];
   customers: Customer[];
   creditTransactions: CreditTransaction[];

@@ -46,8 +46,15 @@ export function isRawRecord(value: unknown): value is RawRecord {
 }
 
 /** camelCase → snake_case: the original app's stored columns (purchase_price, is_bulk, …). */
+const snakeNames = new Map<string, string>();
+/** The snake_case form of a field name (a handful of names, asked for on every record: kept). */
 function snakeCase(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  let snake = snakeNames.get(name);
+  if (snake === undefined) {
+    snake = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    snakeNames.set(name, snake);
+  }
+  return snake;
 }
 
 /** A field by its spec name, or by its snake_case column name; only own properties are read. */

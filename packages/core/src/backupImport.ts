@@ -101,18 +101,32 @@ export const IMPORTED_BALANCE_DESCRIPTION = 'Solde importé';
 
 /** Depth and forbidden keys, checked without recursion so a hostile file cannot exhaust the stack. */
 function scanStructure(root: unknown, maxDepth: number): 'too-deep' | 'forbidden-key' | undefined {
-  const stack: [unknown, number][] = [[root, 1]];
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    const [value, depth] = next;
-    if (typeof value !== 'object' || value === null) continue;
+  // Only objects and arrays are stacked (with their depth, in a parallel list): a large file has millions
+  // of leaves, and a pair per leaf was most of the scan's time in garbage collection.
+  const values: object[] = [];
+  const depths: number[] = [];
+  if (typeof root === 'object' && root !== null) {
+    values.push(root);
+    depths.push(1);
+  }
+  const visit = (child: unknown, depth: number): boolean => {
+    if (typeof child !== 'object' || child === null) return true;
+    if (depth > maxDepth) return false;
+    values.push(child);
+    depths.push(depth);
+    return true;
+  };
+  while (values.length > 0) {
+    const value = values.pop()!;
+    const depth = depths.pop()!;
     if (depth > maxDepth) return 'too-deep';
     if (Array.isArray(value)) {
-      for (const child of value) stack.push([child, depth + 1]);
+      for (const child of value as unknown[]) if (!visit(child, depth + 1)) return 'too-deep';
       continue;
     }
     for (const key of Object.keys(value)) {
       if (FORBIDDEN_KEYS.has(key)) return 'forbidden-key';
-      stack.push([(value as Record<string, unknown>)[key], depth + 1]);
+      if (!visit((value as Record<string, unknown>)[key], depth + 1)) return 'too-deep';
     }
   }
   return undefined;

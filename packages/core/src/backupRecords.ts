@@ -100,7 +100,9 @@ function validated<S extends z.ZodType>(schema: S, candidate: unknown): z.output
 }
 
 function defined<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+  const kept: Partial<T> = {};
+  for (const key in fields) if (fields[key] !== undefined) kept[key] = fields[key];
+  return kept;
 }
 
 export function productFromFile(

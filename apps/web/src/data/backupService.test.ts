@@ -20,6 +20,7 @@ import { OPERATION_BATCH_SIZE, pendingOperations } from './outbox';
 import { tx } from './db';
 import { dataUrlFromBlob } from './dataUrls';
 import { listProducts, loadPhoto, saveProduct, savePhoto } from './productsRepository';
+import { embeddedMovements, saleOf } from './saleRecords';
 import { listSales } from './salesRepository';
 import { prepareLocalData } from './startup';
 import { adjustStock, listStockMovements } from './stockRepository';
@@ -93,10 +94,14 @@ describe('export', () => {
       ['products', 'sales', 'customers', 'creditTransactions', 'stockMovements', 'photos', 'settings'],
       async (t) => ({
         products: await t.products.toArray(),
-        sales: await t.sales.toArray(),
+        // The file lists the sales alone and every movement, those kept inside the sales first.
+        sales: (await t.sales.toArray()).map(saleOf),
         customers: await t.customers.toArray(),
         creditTransactions: await t.creditTransactions.toArray(),
-        stockMovements: await t.stockMovements.toArray(),
+        stockMovements: [
+          ...(await t.sales.toArray()).flatMap(embeddedMovements),
+          ...(await t.stockMovements.toArray()),
+        ],
         photos: await t.photos.toArray(),
         settings: (await t.settings.toArray())[0] ?? DEFAULT_SETTINGS,
       }),

@@ -12,6 +12,7 @@ import { tx } from './db';
 import { ensureDeviceIdentity } from './device';
 import { META, readMetaFlag, readMetaNumber, writeMeta } from './meta';
 import { OUTBOX_TABLES, recordOperation } from './outbox';
+import { saleRecordsWithMovements } from './saleRecords';
 import { AGGREGATE_TABLES, applySalesToAggregates } from './salesAggregates';
 
 /** 'save-failed': the database refused the write (full disk, closed tab…); nothing was saved. */
@@ -72,8 +73,10 @@ export async function completeSale(
       });
       if (!result.ok) throw new SaleRefused(result.error);
 
-      await t.sales.add(result.sale);
-      await t.stockMovements.bulkAdd(result.movements);
+      // The line movements ride inside the sale's record (saleRecords.ts); none is loose in practice.
+      const { records, loose } = saleRecordsWithMovements([result.sale], result.movements);
+      await t.sales.bulkAdd(records);
+      if (loose.length > 0) await t.stockMovements.bulkAdd(loose);
       const updatedProducts = [...result.stockAfter].flatMap(([id, stock]) => {
         const product = products.get(id);
         return product ? [{ ...product, stock }] : [];

@@ -30,7 +30,14 @@ export const RECORD_SCHEMAS: Record<TableName, z.ZodType> = {
   referenceFeatures: referenceFeatureRecordSchema,
   products: productSchema,
   photos: photoSchema,
-  sales: saleSchema,
+  // A sale's record also keeps its own stock movements (saleRecords.ts).
+  sales: saleSchema.extend({
+    movements: z
+      .array(stockMovementSchema.pick({ id: true, productId: true, delta: true }))
+      .min(1)
+      .optional(),
+    productIds: z.array(z.uuid()).min(1).optional(),
+  }),
   stockMovements: stockMovementSchema,
   customers: customerSchema,
   creditTransactions: creditTransactionSchema,

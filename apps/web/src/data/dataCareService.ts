@@ -10,6 +10,7 @@ import type { ImportPreview } from './backupJobs';
 import { runBackupJobOffThread } from './backupWorkerClient';
 import { tx, type Tables } from './db';
 import { OUTBOX_TABLES, recordOperations, type NewOperation } from './outbox';
+import { allMovements, deleteSalesKeepingMovements, putSalesAndMovements, saleOf } from './saleRecords';
 import { AGGREGATE_TABLES, rebuildSalesAggregates } from './salesAggregates';
 
 const RECORD_TABLES = ['products', 'sales', 'customers', 'creditTransactions', 'stockMovements'] as const;
@@ -22,7 +23,13 @@ async function readShopRecords(t: Pick<Tables, (typeof RECORD_TABLES)[number]>):
     t.creditTransactions.toArray(),
     t.stockMovements.toArray(),
   ]);
-  return { products, sales, customers, creditTransactions, stockMovements };
+  return {
+    products,
+    sales: sales.map(saleOf),
+    customers,
+    creditTransactions,
+    stockMovements: allMovements(sales, stockMovements),
+  };
 }
 
 /** The integrity check over one consistent snapshot of the shop (spec §8: the first 5 issues are shown). */
@@ -50,13 +57,12 @@ export function cleanUpDatabase(): Promise<CleanupOutcome> {
     const { put } = plan;
     await t.products.bulkDelete(plan.removeProductIds);
     await t.customers.bulkDelete(plan.removeCustomerIds);
-    await t.sales.bulkDelete(plan.removeSaleIds);
+    await deleteSalesKeepingMovements(t, plan.removeSaleIds);
     await t.creditTransactions.bulkDelete(plan.removeCreditIds);
     await t.products.bulkPut(put.products);
     await t.customers.bulkPut(put.customers);
-    await t.sales.bulkPut(put.sales);
     await t.creditTransactions.bulkPut(put.creditTransactions);
-    await t.stockMovements.bulkPut(put.stockMovements);
+    await putSalesAndMovements(t, put.sales, put.stockMovements);
     await t.photos.bulkDelete(orphanedPhotoIds(records, plan));
     await rebuildSalesAggregates(t);
     await recordOperations(t, cleanupOperations(records, plan), now);

@@ -6,12 +6,12 @@ import type {
   Customer,
   Operation,
   Product,
-  Sale,
   Settings,
   StockMovement,
 } from '@hanouti/core';
 import { lowStockMarker } from './lowStockMarker';
 import type { ReferenceFeatureRecord } from './referenceFeatureRecord';
+import { embeddedMovements, saleOf, saleRecordsWithMovements, type StoredSale } from './saleRecords';
 import { wholeTableNotice } from './wholeTableNotice';
 
 /**
@@ -74,7 +74,7 @@ export type ProductSalesTotal = {
 export type Tables = {
   products: Table<Product, string>;
   photos: Table<PhotoRecord, string>;
-  sales: Table<Sale, string>;
+  sales: Table<StoredSale, string>;
   stockMovements: Table<StockMovement, string>;
   customers: Table<Customer, string>;
   creditTransactions: Table<CreditTransaction, string>;
@@ -136,7 +136,26 @@ const SCHEMA_VERSIONS: readonly {
       stockMovements: 'id, productId',
     },
   },
+  {
+    // A sale's own movements move inside its record (saleRecords.ts): a third of the records to write.
+    version: 5,
+    stores: { sales: 'id, date, customerId, *productIds' },
+    upgrade: async (transaction) => moveSaleMovementsIntoSales(transaction),
+  },
 ];
+
+/** Version 5's upgrade: each sale takes in the movements that fit it; the others stay in their table. */
+async function moveSaleMovementsIntoSales(transaction: Transaction): Promise<void> {
+  const movementsTable = transaction.table<StockMovement, string>('stockMovements');
+  const salesTable = transaction.table<StoredSale, string>('sales');
+  const ofSales = await movementsTable.filter((movement) => movement.saleId !== undefined).toArray();
+  if (ofSales.length === 0) return;
+  const saleIds = [...new Set(ofSales.map((movement) => movement.saleId ?? ''))];
+  const sales = (await salesTable.bulkGet(saleIds)).flatMap((record) => (record ? [saleOf(record)] : []));
+  const { records } = saleRecordsWithMovements(sales, ofSales);
+  await salesTable.bulkPut(records);
+  await movementsTable.bulkDelete(records.flatMap(embeddedMovements).map((movement) => movement.id));
+}
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.length;
 
 class HanoutiDatabase extends Dexie {

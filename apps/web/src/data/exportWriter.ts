@@ -11,6 +11,7 @@ import {
 import type { Table } from 'dexie';
 import { dataUrlFromBlob } from './dataUrls';
 import { tx } from './db';
+import { embeddedMovements, saleOf, type StoredSale } from './saleRecords';
 
 /** Records read and turned into text at a time: a page of sales is about a megabyte of JSON. */
 const PAGE_SIZE = 2000;
@@ -65,20 +66,31 @@ export async function exportBackupBlob(
         onProgress(exported, total);
       };
       const byId = (record: { id: string }) => record.id;
+      // The movements kept inside the sales go out with the movements table's, as one list.
+      const saleMovements: Blob[] = [];
+      const salesText = (page: StoredSale[]) => {
+        const movements = page.flatMap(embeddedMovements);
+        if (movements.length > 0)
+          saleMovements.push(new Blob([backupChunkText('stockMovements', movements)]));
+        return backupChunkText('sales', page.map(saleOf));
+      };
       const chunks: Record<StreamedBackupList, Blob[]> = {
-        sales: await pagesAsBlobs(t.sales, (page) => backupChunkText('sales', page), byId, onPage),
+        sales: await pagesAsBlobs(t.sales, salesText, byId, onPage),
         creditTransactions: await pagesAsBlobs(
           t.creditTransactions,
           (page) => backupChunkText('creditTransactions', page),
           byId,
           onPage,
         ),
-        stockMovements: await pagesAsBlobs(
-          t.stockMovements,
-          (page) => backupChunkText('stockMovements', page),
-          byId,
-          onPage,
-        ),
+        stockMovements: [
+          ...saleMovements,
+          ...(await pagesAsBlobs(
+            t.stockMovements,
+            (page) => backupChunkText('stockMovements', page),
+            byId,
+            onPage,
+          )),
+        ],
       };
       const settings = settingsSchema.safeParse(await t.settings.get(SETTINGS_ID));
       return {

@@ -6,12 +6,12 @@ import {
   type Customer,
   type ImportPlan,
   type Product,
-  type Sale,
   type StockMovement,
 } from '@hanouti/core';
 import type { Table } from 'dexie';
 import { tx, type PhotoRecord, type Tables } from './db';
 import { OUTBOX_TABLES, recordOperationBatches } from './outbox';
+import { allMovements, embeddedMovements, saleRecordsWithMovements, type StoredSale } from './saleRecords';
 import { AGGREGATE_TABLES, applySalesToAggregates } from './salesAggregates';
 
 export const IMPORT_TABLES = [
@@ -86,15 +86,56 @@ function groupBy<T>(values: readonly T[], keyOf: (value: T) => string): Map<stri
 }
 
 /**
- * Stock caches after the import. The plan's products already have stock = Σ of the file's movements (core
- * checks it); only products with stored movements the file lacks, and stored products outside the file that
- * got movements from it, are recomputed over both.
+ * Stored movements the plan does not carry, kept inside stored sales: those of sales outside the file that
+ * touch the given products, and those the stored versions of the file's sales hold beyond the file's.
  */
-async function productsWithStock(t: ImportTables, plan: ImportPlan): Promise<Product[]> {
+async function storedSaleMovementsBeyond(
+  t: ImportTables,
+  plan: ImportPlan,
+  previousSales: readonly StoredSale[],
+  owners: ReadonlySet<string>,
+  planMovementIds: ReadonlySet<string>,
+): Promise<StockMovement[]> {
+  const stored = await t.sales.count();
+  if (stored === 0 || owners.size === 0) return [];
+  const planSales = new Set(plan.sales.map((sale) => sale.id));
+  let outside: StoredSale[];
+  if (stored <= planSales.size * KEYS_SCAN_RATIO) {
+    const keys = (await t.sales.toCollection().primaryKeys()).filter((key) => !planSales.has(key));
+    outside = (await t.sales.bulkGet(keys)).filter(isDefined);
+  } else {
+    outside = (
+      await t.sales
+        .where('productIds')
+        .anyOf([...owners])
+        .toArray()
+    ).filter((sale) => !planSales.has(sale.id));
+  }
+  return [...outside, ...previousSales]
+    .flatMap(embeddedMovements)
+    .filter((movement) => owners.has(movement.productId) && !planMovementIds.has(movement.id));
+}
+
+/**
+ * Stock caches after the import. The plan's products already have stock = Σ of the file's movements (core
+ * checks it); only products with stored movements the file lacks (in the movements table or inside stored
+ * sales), and stored products outside the file that got movements from it, are recomputed over both.
+ */
+async function productsWithStock(
+  t: ImportTables,
+  plan: ImportPlan,
+  previousSales: readonly StoredSale[],
+): Promise<Product[]> {
   const planProducts = new Set(plan.products.map((product) => product.id));
   const owners = new Set([...planProducts, ...plan.stockMovements.map((movement) => movement.productId)]);
   const planMovementIds = new Set(plan.stockMovements.map((movement) => movement.id));
-  const others = await storedOthersOf(t.stockMovements, 'productId', owners, planMovementIds);
+  const others = allMovements(
+    [],
+    [
+      ...(await storedOthersOf(t.stockMovements, 'productId', owners, planMovementIds)),
+      ...(await storedSaleMovementsBeyond(t, plan, previousSales, owners, planMovementIds)),
+    ],
+  );
   const outside = [...owners].filter((id) => !planProducts.has(id));
   const outsideProducts = (await t.products.bulkGet(outside)).filter(isDefined);
   const recomputed = new Set([...others.map((m) => m.productId), ...outsideProducts.map((p) => p.id)]);
@@ -186,19 +227,29 @@ export async function writeImportPlan(
   const written = { count: 0 };
   const report = () => onProgress(written.count, total);
   await tx('rw', IMPORT_TABLES, async (t) => {
-    const previousSales: Sale[] = await storedAmong(
+    const previousSales: StoredSale[] = await storedAmong(
       t.sales,
       plan.sales.map((sale) => sale.id),
     );
-    const products = await productsWithStock(t, plan);
+    const products = await productsWithStock(t, plan, previousSales);
     const customers = await customersWithBalance(t, plan);
 
     report();
     await applySalesToAggregates(t, previousSales, -1);
     await applySalesToAggregates(t, plan.sales, 1);
     report();
-    await putInSlices<Sale>(t.sales, plan.sales, written, report);
-    await putInSlices<StockMovement>(t.stockMovements, plan.stockMovements, written, report);
+    // A sale's movements ride inside its record (saleRecords.ts); only the others are records of their own.
+    const { records, loose } = saleRecordsWithMovements(
+      plan.sales,
+      plan.stockMovements,
+      new Map(previousSales.map((sale) => [sale.id, sale])),
+    );
+    written.count += plan.stockMovements.length - loose.length;
+    await putInSlices<StoredSale>(t.sales, records, written, report);
+    const embeddedIds = records.flatMap((record) => (record.movements ?? []).map((m) => m.id));
+    const stale = await storedAmong(t.stockMovements, embeddedIds);
+    await t.stockMovements.bulkDelete(stale.map((movement) => movement.id));
+    await putInSlices<StockMovement>(t.stockMovements, loose, written, report);
     await putInSlices<CreditTransaction>(t.creditTransactions, plan.creditTransactions, written, report);
     await t.photos.bulkPut([...photos]);
     await putInSlices<Product>(t.products, products, written, report);

@@ -2,23 +2,27 @@
 import type { Sale } from '@hanouti/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { tx } from './db';
+import { saleOf } from './saleRecords';
 
 /** Sales, newest first; `limit` keeps long histories cheap to show. */
 export function listSales(limit?: number): Promise<Sale[]> {
   return tx('r', ['sales'], (t) => {
     const newestFirst = t.sales.orderBy('date').reverse();
     return (limit === undefined ? newestFirst : newestFirst.limit(limit)).toArray();
-  });
+  }).then((records) => records.map(saleOf));
 }
 
 export function getSale(id: string): Promise<Sale | undefined> {
-  return tx('r', ['sales'], (t) => t.sales.get(id));
+  return tx('r', ['sales'], async (t) => {
+    const record = await t.sales.get(id);
+    return record ? saleOf(record) : undefined;
+  });
 }
 
 /** A customer's purchases, newest first. */
 export function listCustomerSales(customerId: string): Promise<Sale[]> {
   return tx('r', ['sales'], async (t) =>
-    (await t.sales.where('customerId').equals(customerId).sortBy('date')).reverse(),
+    (await t.sales.where('customerId').equals(customerId).sortBy('date')).reverse().map(saleOf),
   );
 }
 

@@ -14,6 +14,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { tx } from './db';
 import { ensureDeviceIdentity } from './device';
 import { OUTBOX_TABLES, recordOperation } from './outbox';
+import { productMovements } from './saleRecords';
 
 export type StockUpdateResult =
   | { ok: true; stockAfter: number; movement: StockMovement | undefined }
@@ -65,8 +66,8 @@ export function restockProduct(
 
 /** A product's movements, newest first (the stock history). */
 export function listStockMovements(productId: string): Promise<StockMovement[]> {
-  return tx('r', ['stockMovements'], async (t) =>
-    (await t.stockMovements.where('productId').equals(productId).sortBy('at')).reverse(),
+  return tx('r', ['stockMovements', 'sales'], async (t) =>
+    (await productMovements(t, productId)).sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)),
   );
 }
 

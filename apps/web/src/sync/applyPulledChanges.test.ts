@@ -7,6 +7,7 @@ import { saveProduct } from '../data/productsRepository';
 import { pendingOperations } from '../data/outbox';
 import { readCursor } from '../data/syncBookkeeping';
 import { aCustomer, aProduct, resetDatabase } from '../data/testDatabase';
+import { embeddedMovements, saleOf } from '../data/saleRecords';
 import { applyPulledChanges } from './applyPulledChanges';
 
 beforeEach(resetDatabase);
@@ -88,7 +89,9 @@ describe('applying pulled changes', () => {
     expect(mine).toMatchObject({ name: 'Local', stock: 3 });
     // Stock is Σ local movements, never the server's cached number.
     expect(theirs).toMatchObject({ name: 'Du serveur', stock: 0 });
-    expect(storedSale).toEqual(sale);
+    // The sale's own movement is kept inside its record (saleRecords.ts).
+    expect(storedSale && saleOf(storedSale)).toEqual(sale);
+    expect(storedSale && embeddedMovements(storedSale).map((m) => m.delta)).toEqual([-2]);
     expect(cursor).toBe('v1.shop.4');
   });
 

@@ -13,6 +13,13 @@ import {
 } from '@hanouti/core';
 import { tx } from '../data/db';
 import { expandOutboxEntry } from '../data/outbox';
+import {
+  deleteMovement,
+  deleteSalesKeepingMovements,
+  findMovement,
+  productMovements,
+  putSalesAndMovements,
+} from '../data/saleRecords';
 import { AGGREGATE_TABLES, applySalesToAggregates } from '../data/salesAggregates';
 import { observeStamps, writeCursor } from '../data/syncBookkeeping';
 
@@ -76,23 +83,25 @@ export function applyPulledChanges(
           const before = await t.sales.get(change.id);
           if (before) await applySalesToAggregates(t, [before], -1);
           if (change.deleted) {
-            await t.sales.delete(change.id);
+            await deleteSalesKeepingMovements(t, [change.id]);
           } else {
             // printed/shared describe this phone's receipt: a sale it made keeps its own marks.
             const sale: Sale = before
               ? { ...change.record, printed: before.printed, shared: before.shared }
               : change.record;
-            await t.sales.put(sale);
+            // The movements kept inside the stored record stay with it (saleRecords.ts).
+            await putSalesAndMovements(t, [sale], []);
             await applySalesToAggregates(t, [sale], 1);
           }
           break;
         }
         case 'stockMovement': {
-          const before = await t.stockMovements.get(change.id);
+          const saleId = change.deleted ? undefined : change.record.saleId;
+          const before = await findMovement(t, change.id, saleId);
           if (before) touchedProducts.add(before.productId);
-          if (change.deleted) await t.stockMovements.delete(change.id);
+          if (change.deleted) await deleteMovement(t, change.id, before?.saleId);
           else {
-            await t.stockMovements.put(change.record);
+            await putSalesAndMovements(t, [], [change.record]);
             touchedProducts.add(change.record.productId);
           }
           break;
@@ -113,7 +122,7 @@ export function applyPulledChanges(
     for (const id of touchedProducts) {
       const product = await t.products.get(id);
       if (!product) continue;
-      const movements = await t.stockMovements.where('productId').equals(id).toArray();
+      const movements = await productMovements(t, id);
       await t.products.put(productAfterPull(product, movements));
     }
     for (const id of touchedCustomers) {
