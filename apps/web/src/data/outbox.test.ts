@@ -1,4 +1,4 @@
-import { operationSchema } from '@hanouti/core';
+import { newId, operationSchema, type Sale } from '@hanouti/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tx } from './db';
 import { META, writeMeta } from './meta';
@@ -104,6 +104,54 @@ describe('the outbox', () => {
       // Expanding is stable: the same entry always gives the same operations (a resend is idempotent).
       expect(expandOutboxEntry(entries[0]!)).toEqual(expandOutboxEntry(entries[0]!));
       expect((entries[0]!.payload as OperationBatchPayload).operations[0]!.opId).toBe(entries[0]!.opId);
+    });
+
+    it('stores the movements of a batched sale packed, and gives the operation back exactly as recorded', async () => {
+      const productId = newId();
+      const sale = {
+        id: newId(),
+        ticketNumber: 'AB-000001',
+        date: at,
+        items: [
+          { productId, productName: 'Thé', quantity: 2, unitPrice: 1500, total: 3000, vatRate: 20, vat: 600 },
+        ],
+        subtotal: 3000,
+        vat: 600,
+        discount: 0,
+        total: 3600,
+        paymentMethod: 'cash',
+        printed: false,
+        shared: false,
+        deviceId: 'phone-1',
+      } satisfies Sale;
+      const own = {
+        id: newId(),
+        productId,
+        kind: 'sale',
+        delta: -2,
+        at,
+        saleId: sale.id,
+        deviceId: 'phone-1',
+      };
+      const foreign = { ...own, id: newId(), at: '2025-01-01T00:00:00.000Z' };
+      const payloads = [
+        { sale, movements: [own] },
+        // A movement that does not fit its sale is kept whole.
+        { sale, movements: [own, foreign] },
+      ];
+      const [entry] = await tx('rw', ['meta', 'outbox'], (t) =>
+        recordOperationBatches(
+          t,
+          payloads.map((payload) => ({ type: 'sale.record' as const, payload })),
+          at,
+        ),
+      );
+      const stored = (entry!.payload as OperationBatchPayload).operations;
+      expect(stored.map((op) => op.packed)).toEqual([true, undefined]);
+      expect(stored[0]!.payload).toEqual({ sale, movements: [{ id: own.id, productId, delta: -2 }] });
+      const ops = await pendingOperations();
+      expect(ops.map((op) => op.payload)).toEqual(payloads);
+      for (const op of ops) expect(operationSchema.safeParse(op).success).toBe(true);
     });
 
     it('never repeats a seq after a batch, even when the stored counter was lost', async () => {

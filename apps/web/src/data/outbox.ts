@@ -1,8 +1,9 @@
 // The outbox: every local change becomes an operation with a per-device increasing seq, written in the change's transaction.
-import { newId, type OperationType } from '@hanouti/core';
+import { newId, type OperationType, type Sale, type StockMovement } from '@hanouti/core';
 import { tx, type OutboxEntry, type Tables } from './db';
 import { ensureDeviceIdentity } from './device';
 import { META, readMetaNumber, writeMeta } from './meta';
+import { embeddedMovements, fitsSale, saleRecord } from './saleRecords';
 import { nextStamps } from './syncBookkeeping';
 
 /** The tables a change must include in its transaction to record its operation. */
@@ -13,8 +14,35 @@ export type NewOperation = { type: OperationType; payload: unknown };
 /** Records per outbox entry when an import records its operations in batches. */
 export const OPERATION_BATCH_SIZE = 500;
 
-/** One operation inside a batch entry: its own id, clock stamp and payload, as it would have alone. */
-export type BatchedOperation = { opId: string; payload: unknown; hlc?: string };
+/**
+ * One operation inside a batch entry: its own id, clock stamp and payload, as it would have alone. A
+ * `sale.record` payload whose movements all fit the sale is stored with them packed (`packed`: only id,
+ * product and delta, as inside the sale's record, saleRecords.ts); `expandOutboxEntry` unpacks it, so what
+ * sync sends is unchanged. An import's outbox rows are then about half as large.
+ */
+export type BatchedOperation = { opId: string; payload: unknown; hlc?: string; packed?: true };
+
+type SaleRecordLike = { sale: Sale; movements: StockMovement[] };
+
+function isSaleRecordPayload(payload: unknown): payload is SaleRecordLike {
+  const candidate = payload as Partial<SaleRecordLike> | null;
+  return typeof candidate?.sale === 'object' && Array.isArray(candidate.movements);
+}
+
+/** The payload with its movements packed, when every one of them fits the sale; else undefined. */
+function packedSalePayload(payload: unknown): SaleRecordLike | undefined {
+  if (!isSaleRecordPayload(payload)) return undefined;
+  const { sale, movements } = payload;
+  if (!movements.every((movement) => fitsSale(sale, movement))) return undefined;
+  const packed = saleRecord(sale, movements).movements ?? [];
+  return { ...payload, movements: packed as StockMovement[] };
+}
+
+function unpackedSalePayload(payload: unknown): unknown {
+  if (!isSaleRecordPayload(payload)) return payload;
+  const inside = embeddedMovements(saleRecord(payload.sale, payload.movements));
+  return { ...payload, movements: inside };
+}
 /** Payload of a batch entry (an entry with `batch` set): its operations, in seq order. */
 export type OperationBatchPayload = { operations: BatchedOperation[] };
 
@@ -93,7 +121,13 @@ export async function recordOperationBatches(
     while (end < operations.length && end - start < size && operations[end]!.type === type) end++;
     const batch = operations.slice(start, end).map(({ payload }, index): BatchedOperation => {
       const hlc = stamps[start + index];
-      return { opId: newId(), payload, ...(hlc ? { hlc } : {}) };
+      const packed = type === 'sale.record' ? packedSalePayload(payload) : undefined;
+      return {
+        opId: newId(),
+        payload: packed ?? payload,
+        ...(hlc ? { hlc } : {}),
+        ...(packed ? { packed: true as const } : {}),
+      };
     });
     const payload: OperationBatchPayload = { operations: batch };
     entries.push({
@@ -119,11 +153,11 @@ export function expandOutboxEntry(entry: OutboxEntry): OutboxEntry[] {
   if (entry.batch === undefined) return [entry];
   const { operations } = entry.payload as OperationBatchPayload;
   const { batch: _count, ...common } = entry;
-  return operations.map(({ opId, payload, hlc }, index) => ({
+  return operations.map(({ opId, payload, hlc, packed }, index) => ({
     ...common,
     opId,
     seq: entry.seq + index,
-    payload,
+    payload: packed ? unpackedSalePayload(payload) : payload,
     ...(hlc ? { hlc } : {}),
   }));
 }
