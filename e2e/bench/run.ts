@@ -202,6 +202,7 @@ async function measure(page: Page, dataUrl: string) {
       writeThroughput: {
         ...throughput,
         bareMs: Math.round(throughput.bareMs),
+        bareWithoutProductIndexMs: Math.round(throughput.bareWithoutProductIndexMs),
         dexieMs: Math.round(throughput.dexieMs),
       },
     },

@@ -67,6 +67,8 @@ export type WriteThroughput = {
   records: number;
   bareMs: number;
   bareRecordsPerSecond: number;
+  bareWithoutProductIndexMs: number;
+  bareWithoutProductIndexRecordsPerSecond: number;
   dexieMs: number;
   dexieRecordsPerSecond: number;
 };

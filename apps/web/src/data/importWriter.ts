@@ -9,7 +9,7 @@ import {
   type StockMovement,
 } from '@hanouti/core';
 import type { Table } from 'dexie';
-import { tx, type PhotoRecord, type Tables } from './db';
+import { bulkPutFast, tx, type PhotoRecord, type Tables } from './db';
 import { OUTBOX_TABLES, recordOperationBatches } from './outbox';
 import { allMovements, embeddedMovements, saleRecordsWithMovements, type StoredSale } from './saleRecords';
 import { AGGREGATE_TABLES, applySalesToAggregates } from './salesAggregates';
@@ -199,7 +199,7 @@ async function putInSlices<T>(
 ): Promise<void> {
   for (let start = 0; start < records.length; start += WRITE_SLICE) {
     const slice = records.slice(start, start + WRITE_SLICE);
-    await table.bulkPut(slice);
+    await bulkPutFast(table, slice);
     written.count += slice.length;
     report();
   }

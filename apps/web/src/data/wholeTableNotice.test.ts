@@ -1,6 +1,6 @@
 import { Dexie, liveQuery, type ObservabilitySet } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db, tx } from './db';
+import { bulkPutFast, db, tx } from './db';
 import { resetDatabase } from './testDatabase';
 import { LARGE_WRITE } from './wholeTableNotice';
 
@@ -39,6 +39,41 @@ describe('the change notice of a large write', () => {
     expect(tree?.l ?? null).toBeNull();
     expect(tree?.r ?? null).toBeNull();
     await expect.poll(() => seen.at(-1)).toBe(LARGE_WRITE + 500);
+    subscription.unsubscribe();
+  });
+
+  it("a fast bulk put (an import's) writes every record, tells live queries, and fails whole", async () => {
+    const seen: number[] = [];
+    const subscription = liveQuery(() =>
+      tx('r', ['stockMovements'], (t) => t.stockMovements.count()),
+    ).subscribe((n) => seen.push(n));
+    const records = movements(3 * LARGE_WRITE);
+    await tx('rw', ['stockMovements'], (t) => bulkPutFast(t.stockMovements, records));
+    expect(
+      await tx('r', ['stockMovements'], (t) => t.stockMovements.bulkGet(records.map((r) => r.id))),
+    ).toEqual(records);
+    expect(part(notices.at(-1))).toMatchObject({ from: -Infinity });
+    await expect.poll(() => seen.at(-1)).toBe(3 * LARGE_WRITE);
+
+    // A record IndexedDB refuses (no key) among the bare puts: nothing of the transaction is kept.
+    const more = movements(3 * LARGE_WRITE);
+    const broken = [
+      ...more.slice(0, 10),
+      { ...more[10]!, id: undefined as unknown as string },
+      ...more.slice(11),
+    ];
+    await expect(
+      tx('rw', ['stockMovements', 'meta'], async (t) => {
+        await t.meta.put({ key: 'written-before', value: true });
+        await bulkPutFast(t.stockMovements, broken);
+      }),
+    ).rejects.toThrow();
+    expect(
+      await tx('r', ['stockMovements', 'meta'], async (t) => [
+        await t.stockMovements.count(),
+        await t.meta.get('written-before'),
+      ]),
+    ).toEqual([3 * LARGE_WRITE, undefined]);
     subscription.unsubscribe();
   });
 
