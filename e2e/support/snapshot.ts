@@ -6,7 +6,10 @@ export type SnapshotTables = {
   products: Product[];
   photos: { id: string; mime: string; size: number }[];
   /** As stored: a sale keeps its own line movements inside its record. */
-  sales: (Sale & { movements?: Pick<StockMovement, 'id' | 'productId' | 'delta'>[]; productIds?: string[] })[];
+  sales: (Sale & {
+    movements?: Pick<StockMovement, 'id' | 'productId' | 'delta'>[];
+    productIds?: string[];
+  })[];
   stockMovements: StockMovement[];
   customers: Customer[];
   creditTransactions: CreditTransaction[];
