@@ -173,7 +173,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
           disable,
           ms: Math.round(elapsed),
           text: textLines.map((l) => [l.text, Math.round(l.confidence * 1000) / 1000]),
-          candidates: candidates.slice(0, 10).map((c) => [c.product_id, c.score, c.strategies]),
+          candidates: candidates.map((c) => [c.product_id, c.score, c.strategies]),
         });
       const rank = candidates.findIndex((c) => c.product_id === q.product_id);
       const sure = candidates[0] !== undefined && confidenceLevel(candidates[0].score) === 'high';
@@ -216,7 +216,8 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
   report.queries = perMode;
 
   if (!skip.has('ablation')) {
-    report.queriesWithoutColour = summarise(await evaluate(index, queries, 'balanced', ['colour']));
+    if (!skip.has('colourAblation'))
+      report.queriesWithoutColour = summarise(await evaluate(index, queries, 'balanced', ['colour']));
     report.queriesWithoutText = summarise(await evaluate(index, queries, 'balanced', ['text']));
   }
 

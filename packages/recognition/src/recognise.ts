@@ -59,7 +59,12 @@ export const PRECISION_SETTINGS: Record<PrecisionMode, PrecisionSettings> = {
 };
 
 /** Text lines recognised per photo at most (the highest-scoring boxes): bounds the recogniser's time. */
-export const MAX_TEXT_LINES = 16;
+export const MAX_TEXT_LINES = 10;
+/**
+ * A sure keypoint answer is not sure any more when the text clearly points elsewhere: some product scores
+ * at least this on text and the keypoint answer has no text evidence at all (chosen on `train`).
+ */
+export const TEXT_VETO = 0.5;
 
 /** Visual evidence rule (measured in issue 8): ≥ 12 inliers and the runner-up at most 0.7× as many. */
 export const CONFIDENT_INLIERS = 12;
@@ -225,8 +230,10 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
   const side = settings.textDetectorSide;
   if (options.text && side && !disabled.has('text') && ![...scores.values()].some((s) => s.barcode)) {
     textLines = await options.text.reader.read(image, { detectorSide: side, maxLines: MAX_TEXT_LINES });
-    for (const [productId, score] of scoreText(options.text.index, wordsOfLines(textLines)))
-      scoresOf(productId).text = score;
+    const text = scoreText(options.text.index, wordsOfLines(textLines));
+    for (const [productId, score] of text) scoresOf(productId).text = score;
+    if (Math.max(0, ...text.values()) >= TEXT_VETO)
+      for (const productId of [...decisive]) if (!text.has(productId)) decisive.delete(productId);
   }
 
   const candidates: Candidate[] = [];

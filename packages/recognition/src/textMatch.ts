@@ -52,12 +52,16 @@ export function wordSimilarity(a: string, b: string): number {
 
 /** OCR words shorter than this are ignored (too many chance matches). */
 export const MIN_WORD_LENGTH = 3;
-/** Word similarity needed for a match (one edit in 4 letters). */
-export const WORD_MATCH_SIMILARITY = 0.75;
-/** Evidence of one matched brand word (before OCR confidence and similarity). */
-export const BRAND_WORD_WEIGHT = 0.7;
+/** Word similarity needed for a match (one edit in 5 letters; 0.7–0.8 compared on `train`). */
+export const WORD_MATCH_SIMILARITY = 0.8;
+/**
+ * Evidence of one matched brand word (before OCR confidence and similarity). Lower than a specific name
+ * word: a brand is shared by its flavours, a flavour word printed on the pack separates them (chosen on
+ * `train` among 0.5 / 0.7 / 0.9 with `bench/textFusion.ts`).
+ */
+export const BRAND_WORD_WEIGHT = 0.5;
 /** Evidence of one matched name word that only one product has; shared words weigh 1/√(products sharing it). */
-export const NAME_WORD_WEIGHT = 0.5;
+export const NAME_WORD_WEIGHT = 0.7;
 
 /** One word read on the pack, with the recogniser's confidence in its line. */
 export type ReadWord = { word: string; confidence: number };
@@ -82,8 +86,16 @@ type IndexedWord = { word: string; weight: number };
 /** Catalogue words per product, with their weights, prepared once per catalogue. */
 export type TextIndex = { products: { id: string; words: IndexedWord[] }[] };
 
+/** The weights of the text score (defaults above; the bench's tuning script varies them on `train`). */
+export type TextMatchWeights = { brandWeight?: number; nameWeight?: number };
+
 /** Prepares the catalogue: each product's brand words and name words, weighted by how specific they are. */
-export function buildTextIndex(products: Iterable<{ id: string; name: string; brand?: string }>): TextIndex {
+export function buildTextIndex(
+  products: Iterable<{ id: string; name: string; brand?: string }>,
+  weights: TextMatchWeights = {},
+): TextIndex {
+  const brandWeight = weights.brandWeight ?? BRAND_WORD_WEIGHT;
+  const nameWeight = weights.nameWeight ?? NAME_WORD_WEIGHT;
   const list = [...products].map((product) => {
     const brand = new Set(textTokens(product.brand ?? ''));
     const name = new Set(textTokens(product.name).filter((word) => !brand.has(word)));
@@ -95,8 +107,8 @@ export function buildTextIndex(products: Iterable<{ id: string; name: string; br
     products: list.map(({ id, brand, name }) => ({
       id,
       words: [
-        ...[...brand].map((word) => ({ word, weight: BRAND_WORD_WEIGHT })),
-        ...[...name].map((word) => ({ word, weight: NAME_WORD_WEIGHT / Math.sqrt(sharing.get(word) ?? 1) })),
+        ...[...brand].map((word) => ({ word, weight: brandWeight })),
+        ...[...name].map((word) => ({ word, weight: nameWeight / Math.sqrt(sharing.get(word) ?? 1) })),
       ],
     })),
   };
@@ -107,7 +119,11 @@ export function buildTextIndex(products: Iterable<{ id: string; name: string; br
  * (similarity ≥ 0.75) adds evidence weight × similarity × OCR confidence; evidences combine as
  * 1 − Π(1 − e). Products with no matched word are left out.
  */
-export function scoreText(index: TextIndex, words: readonly ReadWord[]): Map<string, number> {
+export function scoreText(
+  index: TextIndex,
+  words: readonly ReadWord[],
+  minSimilarity = WORD_MATCH_SIMILARITY,
+): Map<string, number> {
   const scores = new Map<string, number>();
   if (words.length === 0) return scores;
   for (const product of index.products) {
@@ -116,13 +132,10 @@ export function scoreText(index: TextIndex, words: readonly ReadWord[]): Map<str
       let best = 0;
       for (const read of words) {
         // Lengths too different for a match: skip the distance.
-        if (
-          Math.min(read.word.length, word.length) <
-          WORD_MATCH_SIMILARITY * Math.max(read.word.length, word.length)
-        )
+        if (Math.min(read.word.length, word.length) < minSimilarity * Math.max(read.word.length, word.length))
           continue;
         const similarity = wordSimilarity(read.word, word);
-        if (similarity >= WORD_MATCH_SIMILARITY) best = Math.max(best, similarity * read.confidence);
+        if (similarity >= minSimilarity) best = Math.max(best, similarity * read.confidence);
       }
       if (best > 0) miss *= 1 - weight * best;
     }

@@ -1,0 +1,80 @@
+import { CONFIDENCE_HIGH } from '@hanouti/core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { prepareBarcodeReader } from './barcode.js';
+import type { RgbaImage } from './image.js';
+import { computeReferenceFeatures } from './keypoints.js';
+import { loadOcrModels, loadZxingReaderWasm, provideOpenCvFromNodeModules } from './nodeAssets.js';
+import { createTextReader } from './ocr.js';
+import { recogniseProduct, type CatalogueProduct } from './recognise.js';
+import { buildIndex } from './referenceIndex.js';
+import { texturedPack } from './testImages.js';
+import { buildTextIndex } from './textMatch.js';
+
+provideOpenCvFromNodeModules();
+
+/** A textured pack with a white band carrying `word` (DejaVu Sans) at the bottom. */
+async function packWithWord(seed: number, word: string): Promise<RgbaImage> {
+  const pack = texturedPack(seed);
+  const band = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="90">
+    <rect width="320" height="90" fill="#ffffff"/>
+    <text x="30" y="65" font-family="DejaVu Sans" font-weight="bold" font-size="44" fill="#111">${word}</text></svg>`;
+  const { data } = await sharp(Buffer.from(pack.data), { raw: { width: 320, height: 400, channels: 4 } })
+    .composite([{ input: Buffer.from(band), top: 310, left: 0 }])
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: 320, height: 400, data: new Uint8ClampedArray(data) };
+}
+
+const catalogue = new Map<string, CatalogueProduct>([
+  ['arla', { id: 'arla', name: 'Arla Standard Milk', brand: 'Arla' }],
+  ['oatly', { id: 'oatly', name: 'Oatly Oat Milk', brand: 'Oatly' }],
+  ['valio', { id: 'valio', name: 'Valio Vanilla Yoghurt', brand: 'Valio' }],
+]);
+
+describe('text strategy in recogniseProduct', () => {
+  it('text alone finds the brand but is never Sûr; text contradicting keypoints removes their Sûr', async () => {
+    await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
+    const text = {
+      reader: await createTextReader(await loadOcrModels()),
+      index: buildTextIndex(catalogue.values()),
+    };
+
+    // No reference photos: the brand read on the pack is the only evidence.
+    const valio = await packWithWord(5, 'Valio');
+    const alone = await recogniseProduct(valio, { index: buildIndex([]), products: catalogue, text });
+    expect(alone.textLines.map((line) => line.text)).toContain('Valio');
+    expect(alone.candidates[0]?.product_id).toBe('valio');
+    expect(alone.candidates[0]!.score).toBeLessThan(CONFIDENCE_HIGH);
+    expect(alone.candidates[0]!.score).toBeGreaterThan(0.3);
+
+    // The pack's keypoints match the "arla" reference surely, but the pack reads another brand and name.
+    const photo = await packWithWord(7, 'Oatly Oat');
+    const index = buildIndex([
+      { productId: 'arla', features: await computeReferenceFeatures(photo), origin: 'photo' },
+    ]);
+    const withoutText = await recogniseProduct(photo, {
+      index,
+      products: catalogue,
+      disable: ['text'],
+      text,
+    });
+    expect(withoutText.candidates[0]?.product_id).toBe('arla');
+    expect(withoutText.candidates[0]!.score).toBeGreaterThanOrEqual(CONFIDENCE_HIGH);
+    expect(withoutText.textLines).toEqual([]);
+    const withText = await recogniseProduct(photo, { index, products: catalogue, text });
+    expect(withText.candidates.find((c) => c.product_id === 'oatly')?.strategies.text).toBeGreaterThan(0.3);
+    expect(Math.max(...withText.candidates.map((c) => c.score))).toBeLessThan(CONFIDENCE_HIGH);
+
+    // Fast mode reads no text.
+    const fast = await recogniseProduct(valio, {
+      index: buildIndex([]),
+      products: catalogue,
+      text,
+      mode: 'fast',
+    });
+    expect(fast.textLines).toEqual([]);
+    expect(fast.candidates).toEqual([]);
+    await text.reader.release();
+  }, 90_000);
+});
