@@ -91,5 +91,6 @@ results.push({ ...replay(0, 0, 0.75, null), note: 'no text' });
 for (const brandWeight of [0.5, 0.7, 0.9])
   for (const nameWeight of [0.3, 0.5, 0.7])
     for (const similarity of [0.7, 0.75, 0.8])
-      for (const veto of [null, 0.35, 0.4, 0.45, 0.5]) results.push(replay(brandWeight, nameWeight, similarity, veto));
+      for (const veto of [null, 0.35, 0.4, 0.45, 0.5])
+        results.push(replay(brandWeight, nameWeight, similarity, veto));
 for (const result of results) process.stdout.write(`${JSON.stringify(result)}\n`);
