@@ -72,6 +72,9 @@ export function parseQuantityInput(text: string, isBulk: boolean): ParsedInput {
 /** A decimal MAD amount (backup files, the spec's REST) as centimes, rounded half-up on its decimal digits. */
 export function centimesFromMad(mad: number): Centimes {
   if (!Number.isFinite(mad)) throw new RangeError(`not an amount: ${mad}`);
+  // Whole dirhams (most amounts of a backup file) need no rounding at all.
+  if (mad === 0) return 0;
+  if (Number.isSafeInteger(mad) && Number.isSafeInteger(mad * 100)) return mad * 100;
   // The shortest decimal text of a number is what was written (1.005 stays "1.005"), so rounding it
   // avoids the binary error of mad * 100 (100.49999…).
   const text = String(Math.abs(mad));
