@@ -14,13 +14,16 @@ import { computeReferenceFeatures, type ReferenceFeatures } from '../src/keypoin
 import { addConfirmedReference } from '../src/learning.js';
 import { loadOcrModels, loadZxingReaderWasm } from '../src/nodeAssets.js';
 import { createTextReader } from '../src/ocr.js';
-import { buildTextIndex } from '../src/textMatch.js';
+import { buildTextIndex, packWordsOfLines } from '../src/textMatch.js';
 import { writeFileSync } from 'node:fs';
 import { recogniseProduct, type CatalogueProduct } from '../src/recognise.js';
 import { buildIndex, type ProductReference, type ReferenceIndex } from '../src/referenceIndex.js';
 import { decodeImageFile } from './decode.js';
 import { provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
 import { composeScene } from './scenes.js';
+
+/** Lines read on each reference photo for its pack words (read once, when the photo is saved). */
+const PACK_LINES = 12;
 
 const { values: args } = parseArgs({
   options: {
@@ -104,6 +107,13 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     ]),
   );
   const packaged = (id: string) => Boolean(products.get(id)?.brand);
+  // Text strategy: PP-OCRv4 on onnxruntime-web, matched against the catalogue's names and brands and (unless
+  // --skip packWords) the words read on each product's reference photos.
+  let start = performance.now();
+  const reader = await createTextReader(await loadOcrModels());
+  report.textReaderLoadMs = Math.round(performance.now() - start);
+  const packWords = new Map<string, Set<string>>();
+  const packTimes: number[] = [];
   const references: ProductReference[] = [];
   const refTimes: number[] = [];
   for (const id of products.keys()) {
@@ -114,23 +124,29 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
       const start = performance.now();
       references.push({ productId: id, features: await computeReferenceFeatures(image), origin: 'photo' });
       refTimes.push(performance.now() - start);
+      if (!skip.has('packWords')) {
+        const begin = performance.now();
+        const lines = await reader.read(image, { detectorSide: 640, maxLines: PACK_LINES });
+        packTimes.push(performance.now() - begin);
+        const words = packWords.get(id) ?? packWords.set(id, new Set()).get(id)!;
+        for (const word of packWordsOfLines(lines)) words.add(word);
+      }
     }
   }
-  let start = performance.now();
+  for (const [id, words] of packWords) products.set(id, { ...products.get(id)!, packWords: [...words] });
+  const text = { reader, index: buildTextIndex(products.values()) };
+  report.packWords = {
+    products: packWords.size,
+    words: [...packWords.values()].reduce((n, w) => n + w.size, 0),
+    msPerReference: ms(packTimes),
+  };
+  start = performance.now();
   const index = buildIndex(references);
   report.references = {
     count: references.length,
     featureMs: ms(refTimes),
     indexBuildMs: Math.round(performance.now() - start),
   };
-
-  // Text strategy: PP-OCRv4 on onnxruntime-web, matched against the catalogue's names and brands.
-  start = performance.now();
-  const text = {
-    reader: await createTextReader(await loadOcrModels()),
-    index: buildTextIndex(products.values()),
-  };
-  report.textReaderLoadMs = Math.round(performance.now() - start);
 
   const allQueries = readCsv(join(dir, 'queries.csv')).filter((q) => !args.split || q.split === args.split);
   const queries = spread(allQueries, limit);

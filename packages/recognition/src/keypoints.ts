@@ -26,6 +26,8 @@ export type ImageFeatures = {
   descriptors: Uint32Array;
   /** Colour bin of each cell of a COLOUR_GRID² grid (see colour.ts). */
   colours: Uint8Array;
+  /** Words read on the photo (`packWordsOfLines`), when the text reader ran: the pack's own vocabulary. */
+  words?: string[];
 };
 export type ReferenceFeatures = ImageFeatures;
 

@@ -12,7 +12,15 @@ import { castVotes, type ReferenceIndex } from './referenceIndex.js';
 import { scoreText, wordsOfLines, type TextIndex } from './textMatch.js';
 
 /** What the pipeline needs to know of a catalogue product. */
-export type CatalogueProduct = { id: string; name: string; brand?: string; barcode?: string; image?: string };
+export type CatalogueProduct = {
+  id: string;
+  name: string;
+  brand?: string;
+  barcode?: string;
+  image?: string;
+  /** Words read on the product's reference photos (`packWordsOfLines`), for the text strategy. */
+  packWords?: readonly string[];
+};
 
 /** Spec §3 Candidate, plus the evidence behind the score (for the review screen and the bench). */
 export type Candidate = {

@@ -5,6 +5,9 @@ import { createTextReader } from './ocr.js';
 import {
   BRAND_WORD_WEIGHT,
   buildTextIndex,
+  NAME_WORD_WEIGHT,
+  packWordsOfLines,
+  withPackWords,
   editDistance,
   normaliseText,
   scoreText,
@@ -73,6 +76,43 @@ describe('scoring the catalogue from read words', () => {
   it('Arabic names match without their diacritics', () => {
     const scores = scoreText(index, wordsOfLines([{ text: 'الصَّوِيرَة', confidence: 0.9 }]));
     expect([...scores.keys()]).toEqual(['p7']);
+  });
+
+  it('words read on a reference photo of the pack count like name words', () => {
+    const lines = [
+      { text: 'EKOLOGISK MJÖLK', confidence: 0.95 },
+      { text: 'xqzt', confidence: 0.4 },
+    ];
+    expect(packWordsOfLines(lines)).toEqual(['ekologisk', 'mjolk']);
+    const withPack = buildTextIndex([
+      ...catalogue,
+      { id: 'p8', name: 'Garant Ecological Milk', brand: 'Garant', packWords: packWordsOfLines(lines) },
+    ]);
+    const scores = scoreText(withPack, wordsOfLines([{ text: 'EKOLOGISK', confidence: 0.9 }]));
+    expect([...scores.keys()]).toEqual(['p8']);
+    expect(scores.get('p8')).toBeCloseTo(NAME_WORD_WEIGHT * 0.9);
+    expect(scoreText(withPack, wordsOfLines([{ text: 'xqzt', confidence: 0.9 }])).size).toBe(0);
+  });
+
+  it('gathers pack words from the references of each product', () => {
+    const products = withPackWords(
+      [
+        { id: 'a', name: 'A' },
+        { id: 'b', name: 'B', packWords: ['havre'] },
+        { id: 'c', name: 'C' },
+      ],
+      [
+        { productId: 'a', features: { words: ['mjolk'] } },
+        { productId: 'a', features: { words: ['mjolk', 'farsk'] } },
+        { productId: 'b', features: { words: ['dryck'] } },
+        { productId: 'c', features: {} },
+      ],
+    );
+    expect(products).toEqual([
+      { id: 'a', name: 'A', packWords: ['mjolk', 'farsk'] },
+      { id: 'b', name: 'B', packWords: ['havre', 'dryck'] },
+      { id: 'c', name: 'C' },
+    ]);
   });
 
   it('words split by the detector are tried glued', () => {

@@ -89,16 +89,38 @@ export type TextIndex = { products: { id: string; words: IndexedWord[] }[] };
 /** The weights of the text score (defaults above; the bench's tuning script varies them on `train`). */
 export type TextMatchWeights = { brandWeight?: number; nameWeight?: number };
 
-/** Prepares the catalogue: each product's brand words and name words, weighted by how specific they are. */
+/** Lines read on a reference photo below this confidence give no pack words (junk would become vocabulary). */
+export const PACK_WORD_MIN_CONFIDENCE = 0.8;
+
+/**
+ * Words printed on a product's pack, read on its reference photos: the catalogue names are the shop's own
+ * words ("Garant Ecological Milk"), the pack says "EKOLOGISK MJÖLK". Normalised, distinct.
+ */
+export function packWordsOfLines(lines: readonly { text: string; confidence: number }[]): string[] {
+  const words = new Set<string>();
+  for (const line of lines)
+    if (line.confidence >= PACK_WORD_MIN_CONFIDENCE)
+      for (const word of textTokens(line.text)) words.add(word);
+  return [...words];
+}
+
+/**
+ * Prepares the catalogue: each product's brand words and name words, plus the words read on its reference
+ * photos (`packWords`, weighted like name words), weighted by how specific they are.
+ */
 export function buildTextIndex(
-  products: Iterable<{ id: string; name: string; brand?: string }>,
+  products: Iterable<{ id: string; name: string; brand?: string; packWords?: readonly string[] }>,
   weights: TextMatchWeights = {},
 ): TextIndex {
   const brandWeight = weights.brandWeight ?? BRAND_WORD_WEIGHT;
   const nameWeight = weights.nameWeight ?? NAME_WORD_WEIGHT;
   const list = [...products].map((product) => {
     const brand = new Set(textTokens(product.brand ?? ''));
-    const name = new Set(textTokens(product.name).filter((word) => !brand.has(word)));
+    const name = new Set(
+      [...textTokens(product.name), ...(product.packWords ?? []).flatMap((w) => textTokens(w))].filter(
+        (word) => !brand.has(word),
+      ),
+    );
     return { id: product.id, brand, name };
   });
   const sharing = new Map<string, number>();
@@ -142,4 +164,24 @@ export function scoreText(
     if (miss < 1) scores.set(product.id, 1 - miss);
   }
   return scores;
+}
+
+/**
+ * The catalogue with each product's pack words gathered from its references' `words` (reference photos
+ * and learned crops), ready for `buildTextIndex`.
+ */
+export function withPackWords<P extends { id: string; packWords?: readonly string[] }>(
+  products: Iterable<P>,
+  references: Iterable<{ productId: string; features: { words?: readonly string[] } }>,
+): P[] {
+  const byProduct = new Map<string, Set<string>>();
+  for (const { productId, features } of references) {
+    if (!features.words?.length) continue;
+    const words = byProduct.get(productId) ?? byProduct.set(productId, new Set()).get(productId)!;
+    for (const word of features.words) words.add(word);
+  }
+  return [...products].map((product) => {
+    const words = byProduct.get(product.id);
+    return words ? { ...product, packWords: [...(product.packWords ?? []), ...words] } : product;
+  });
 }

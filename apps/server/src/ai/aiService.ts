@@ -6,6 +6,8 @@ import {
   buildTextIndex,
   computeReferenceFeatures,
   createTextReader,
+  packWordsOfLines,
+  withPackWords,
   detectProducts,
   prepareBarcodeReader,
   readRetailBarcodes,
@@ -68,7 +70,12 @@ async function referenceFeatures(image: string): Promise<ImageFeatures> {
     featureCache.set(key, cached);
     return cached;
   }
-  const features = await computeReferenceFeatures(await decodeImage(image));
+  const pixels = await decodeImage(image);
+  const features = await computeReferenceFeatures(pixels);
+  // The words printed on the pack, for the text strategy (read once per image, cached with the features).
+  features.words = packWordsOfLines(
+    await (await textReader()).read(pixels, { detectorSide: 640, maxLines: 12 }),
+  );
   featureCache.set(key, features);
   if (featureCache.size > FEATURE_CACHE_SIZE) featureCache.delete(featureCache.keys().next().value!);
   return features;
@@ -105,7 +112,10 @@ export async function visualMatch(
   const { candidates } = await recogniseProduct(await decodeImage(crop), {
     index: buildIndex(references),
     products: catalogue,
-    text: { reader: await textReader(), index: buildTextIndex(catalogue.values()) },
+    text: {
+      reader: await textReader(),
+      index: buildTextIndex(withPackWords(catalogue.values(), references)),
+    },
     ...(references.length === 0 ? { disable: ['visual', 'colour'] as const } : {}),
   });
   return candidates.slice(0, topK);

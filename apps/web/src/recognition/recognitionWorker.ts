@@ -5,6 +5,7 @@ import {
   buildTextIndex,
   computeReferenceFeatures,
   createTextReader,
+  packWordsOfLines,
   PRECISION_SETTINGS,
   cropImage,
   detectProducts,
@@ -14,6 +15,7 @@ import {
   readRetailBarcodes,
   recogniseProduct,
   setOrtWasmUrl,
+  withPackWords,
   type CatalogueProduct,
   type ImageFeatures,
   type ReferenceIndex,
@@ -98,7 +100,11 @@ async function analyse(
   // Text strategy in the modes that read text (not `fast`): the catalogue's own names and brands.
   const text =
     PRECISION_SETTINGS[request.settings.mode].textDetectorSide !== null
-      ? { reader: await textReader(), index: buildTextIndex(products.values()) }
+      ? {
+          reader: await textReader(),
+          // Names and brands, plus the words read on each product's reference photos and learned crops.
+          index: buildTextIndex(withPackWords(products.values(), index.references)),
+        }
       : undefined;
   const found: AnalysedDetection[] = [];
   // Each photo counts for one step to detect plus one per detection to recognise.
@@ -125,7 +131,8 @@ async function analyse(
           detection,
           candidates: recognition.candidates,
           crop: await encodeJpeg(crop),
-          features: recognition.features,
+          // The words read on the crop go with it: once confirmed and learned, they name the product too.
+          features: { ...recognition.features, words: packWordsOfLines(recognition.textLines) },
         });
       }
       progress(++done, total);
@@ -157,7 +164,16 @@ async function handle(
       return analyse(request, progress);
     case 'computeReference': {
       await opencv();
-      return { features: await computeReferenceFeatures(await decodePhoto(request.photo)) };
+      const image = await decodePhoto(request.photo);
+      const features = await computeReferenceFeatures(image);
+      try {
+        // The pack's own words (read once, when the photo is saved) for the text strategy.
+        const lines = await (await textReader()).read(image, { detectorSide: 640, maxLines: 12 });
+        return { features: { ...features, words: packWordsOfLines(lines) } };
+      } catch (error) {
+        console.error('Pack words not read', error);
+        return { features };
+      }
     }
     case 'learn': {
       await opencv();
