@@ -1,6 +1,6 @@
 // Chromium fault tests of the data layer: interrupted sales, a full disk, hostile backup files, double imports.
 import { chromium, expect } from '@playwright/test';
-import type { Product, Sale, StockMovement } from '@hanouti/core';
+import type { Product, StockMovement } from '@hanouti/core';
 import type { OutboxEntryLike, SnapshotTables } from '../support/snapshot';
 import { parseSnapshot } from '../support/snapshot';
 import { EXPORT_AT, saleOnCredit, smallShopText, test } from '../support/harnessTest';
