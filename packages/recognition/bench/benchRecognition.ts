@@ -1,7 +1,7 @@
 // `npm run bench:recognition -- --data DIR [--limit N] [--split val] [--modes balanced] [--skip scale,scenes]`:
 // measures the pipeline on a dataset directory (format: shared/datasets/README.md) and prints one JSON document.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PrecisionMode } from '@hanouti/core';
 import { confidenceLevel } from '@hanouti/core';
@@ -38,7 +38,8 @@ const { values: args } = parseArgs({
   },
 });
 if (!args.data) throw new Error('usage: bench:recognition -- --data DIR');
-const dir = args.data;
+// npm runs the script inside packages/recognition: a relative --data is taken from where npm was called.
+const dir = resolve(process.env.INIT_CWD ?? process.cwd(), args.data);
 const limit = args.limit ? Number(args.limit) : Infinity;
 const skip = new Set(args.skip.split(',').filter(Boolean));
 const modes = args.modes.split(',') as PrecisionMode[];
