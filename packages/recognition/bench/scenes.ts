@@ -1,19 +1,9 @@
 // Seeded generator of counter scenes: 1–4 product photos placed on a plain dark counter, 1280×720.
 import { createImage, resizeImage, type PixelBox, type RgbaImage } from '../src/image.js';
+import { seededRandom as random } from '../src/random.js';
 
 export type SceneItem = { productId: string; box: PixelBox };
 export type Scene = { image: RgbaImage; items: SceneItem[] };
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function composeScene(
   seed: number,

@@ -1,5 +1,6 @@
 /** Product recognition pipeline: barcodes, keypoints, colour, fusion, detection, cart assembly, learning (issue 8). */
 export * from './image.js';
+export * from './random.js';
 export * from './gtin.js';
 export * from './barcode.js';
 export * from './liveBarcode.js';

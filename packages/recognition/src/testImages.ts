@@ -1,16 +1,6 @@
 // Synthetic images for the tests: seeded textured "packs" and scenes, so no test needs a dataset file.
 import { createImage, type RgbaImage } from './image.js';
-
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './random.js';
 
 /** A pack-like picture: many random coloured rectangles and discs (rich in corners and blobs). */
 export function texturedPack(seed: number, width = 320, height = 400): RgbaImage {

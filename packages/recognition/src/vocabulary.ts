@@ -1,23 +1,12 @@
 // A vocabulary tree over binary descriptors (k-majority clustering): turns a photo into a bag of visual words.
 import { DESCRIPTOR_WORDS, hammingDistance } from './hamming.js';
+import { seededRandom } from './random.js';
 
 export const VOCABULARY_BRANCHING = 8;
 export const VOCABULARY_DEPTH = 4;
 
 /** Serialisable tree: node centres stored level by level, `branching` children per node. */
 export type Vocabulary = { branching: number; depth: number; centres: Uint32Array; wordCount: number };
-
-/** A small deterministic generator, so that the same references always give the same vocabulary. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Bitwise majority of the members: the binary equivalent of a mean. */
 function majority(descriptors: Uint32Array, members: number[], out: Uint32Array, at: number): void {

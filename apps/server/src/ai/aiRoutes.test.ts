@@ -1,3 +1,4 @@
+import { seededRandom } from '@hanouti/recognition';
 import bwipjs from 'bwip-js';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -5,21 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { buildApp } from '../http/app.js';
 
-/** Seeded pseudo-random numbers (mulberry32), so the generated packs are the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A pack-like picture: random coloured rectangles and discs on white, rich in keypoints. */
 function texturedPack(seed: number, width = 320, height = 400): Buffer {
-  const rand = seeded(seed);
+  const rand = seededRandom(seed);
   const data = Buffer.alloc(width * height * 3, 255);
   for (let s = 0; s < 140; s++) {
     const colour = [rand() * 255, rand() * 255, rand() * 255];
