@@ -3,6 +3,7 @@ import {
   creditTransactionSchema,
   customerSchema,
   isoDate,
+  isUuid,
   operationSchema,
   productSchema,
   saleSchema,
@@ -13,6 +14,8 @@ import type { IndexableType, Table } from 'dexie';
 import { z } from 'zod';
 import { OUTBOX_STATUSES, TABLES, tx, type TableName } from './db';
 import { referenceFeatureRecordSchema } from './referenceFeatureRecord';
+import { archivePage, decodeMovements } from './saleArchive';
+import type { StoredSale } from './saleRecords';
 
 const count = z.number().int().nonnegative();
 const money = z.number().int().safe();
@@ -25,18 +28,40 @@ const photoSchema = z.object({
   updatedAt: isoDate,
 });
 
+// A sale's record also keeps its own stock movements (saleRecords.ts).
+const storedSaleSchema = saleSchema.extend({
+  movements: z
+    .array(stockMovementSchema.pick({ id: true, productId: true, delta: true }))
+    .min(1)
+    .optional(),
+  productIds: z.array(z.uuid()).min(1).optional(),
+});
+
 /** The schema every record of each table must satisfy to be kept. */
 export const RECORD_SCHEMAS: Record<TableName, z.ZodType> = {
   referenceFeatures: referenceFeatureRecordSchema,
   products: productSchema,
   photos: photoSchema,
-  // A sale's record also keeps its own stock movements (saleRecords.ts).
-  sales: saleSchema.extend({
-    movements: z
-      .array(stockMovementSchema.pick({ id: true, productId: true, delta: true }))
-      .min(1)
-      .optional(),
-    productIds: z.array(z.uuid()).min(1).optional(),
+  sales: storedSaleSchema,
+  // A page of archived sales (saleArchive.ts): its sales are checked one by one (see `repairArchivePage`).
+  saleArchive: z.object({
+    key: z.string().min(1),
+    sales: z.array(z.unknown()).min(1),
+    saleIds: z.array(z.string()),
+    customerIds: z.array(z.string()),
+  }),
+  archivedMovements: z.object({
+    productId: z.uuid(),
+    movements: z.string().refine((text) => {
+      try {
+        return decodeMovements(text).every(
+          (movement) =>
+            isUuid(movement.id) && isUuid(movement.saleId) && isoDate.safeParse(movement.at).success,
+        );
+      } catch {
+        return false;
+      }
+    }),
   }),
   stockMovements: stockMovementSchema,
   customers: customerSchema,
@@ -85,12 +110,34 @@ export const TABLES_SWEPT_IN_BACKGROUND = [
   'photos',
   'productSales',
   'sales',
+  'saleArchive',
+  'archivedMovements',
   'stockMovements',
   'creditTransactions',
   'outbox',
 ] as const satisfies readonly TableName[];
 
-type PageCheck = { corrupt: IndexableType[]; last: IndexableType | undefined; done: boolean };
+/** An archive page with its corrupt sales left out: undefined when none is readable (the page goes). */
+export function repairArchivePage(page: { key: string; sales: unknown[] }): {
+  page: ReturnType<typeof archivePage> | undefined;
+  removed: number;
+} {
+  const readable = page.sales.filter((sale): sale is StoredSale => storedSaleSchema.safeParse(sale).success);
+  const removed = page.sales.length - readable.length;
+  return { page: readable.length > 0 ? archivePage(readable, page.key) : undefined, removed };
+}
+
+/**
+ * One page of a table checked: keys of records to remove, records to put back repaired (an archive page
+ * with some corrupt sales), and how many entries that removes in all (a repaired page counts its sales).
+ */
+type PageCheck = {
+  corrupt: IndexableType[];
+  repaired: unknown[];
+  removed: number;
+  last: IndexableType | undefined;
+  done: boolean;
+};
 
 /** Checks one page of a table (after the key `after`) and says which records are corrupt. */
 async function checkPage(
@@ -104,14 +151,34 @@ async function checkPage(
     const from = after === undefined ? table.toCollection() : table.where(':id').above(after);
     return Promise.all([from.clone().limit(size).primaryKeys(), from.limit(size).toArray()]);
   });
-  const corrupt = keys.filter((_, index) => !schema.safeParse(records[index]).success);
-  return { corrupt, last: keys[keys.length - 1], done: keys.length < size };
+  const corrupt: IndexableType[] = [];
+  const repaired: unknown[] = [];
+  let removed = 0;
+  keys.forEach((key, index) => {
+    const record = records[index];
+    const parsed = schema.safeParse(record);
+    if (!parsed.success) {
+      corrupt.push(key);
+      removed += 1;
+      return;
+    }
+    if (name !== 'saleArchive') return;
+    const fixed = repairArchivePage(parsed.data as { key: string; sales: unknown[] });
+    if (fixed.removed === 0) return;
+    removed += fixed.removed;
+    if (fixed.page) repaired.push(fixed.page);
+    else corrupt.push(key);
+  });
+  return { corrupt, repaired, removed, last: keys[keys.length - 1], done: keys.length < size };
 }
 
-async function removeKeys(name: TableName, keys: IndexableType[]): Promise<void> {
-  if (keys.length > 0) {
-    await tx('rw', [name], (t) => (t[name] as Table<unknown, IndexableType>).bulkDelete(keys));
-  }
+async function fixRecords(name: TableName, page: Pick<PageCheck, 'corrupt' | 'repaired'>): Promise<void> {
+  if (page.corrupt.length === 0 && page.repaired.length === 0) return;
+  await tx('rw', [name], async (t) => {
+    const table = t[name] as Table<unknown, IndexableType>;
+    await table.bulkDelete(page.corrupt);
+    await table.bulkPut(page.repaired);
+  });
 }
 
 export type CorruptRemoval = { total: number; byTable: Partial<Record<TableName, number>> };
@@ -128,14 +195,17 @@ export async function removeCorruptEntries(
 ): Promise<CorruptRemoval> {
   const removal: CorruptRemoval = { total: 0, byTable: {} };
   for (const name of tables) {
-    const corrupt: IndexableType[] = [];
+    const found: Pick<PageCheck, 'corrupt' | 'repaired'> = { corrupt: [], repaired: [] };
+    let removed = 0;
     for (let after: IndexableType | undefined, done = false; !done;) {
       const page = await checkPage(name, after);
-      corrupt.push(...page.corrupt);
+      found.corrupt.push(...page.corrupt);
+      found.repaired.push(...page.repaired);
+      removed += page.removed;
       ({ last: after, done } = page);
     }
-    await removeKeys(name, corrupt);
-    tally(removal, name, corrupt.length);
+    await fixRecords(name, found);
+    tally(removal, name, removed);
   }
   return removal;
 }
@@ -169,8 +239,8 @@ export async function sweepLargeTables(
     if (page.done) size = 1;
     else if (ms < PAGE_TARGET_MS) size = Math.min(size * 2, BACKGROUND_PAGE_MAX);
     else if (ms > PAGE_TARGET_MS * 2) size = Math.max(Math.floor(size / 2), 1);
-    await removeKeys(name, page.corrupt);
-    tally(removal, name, page.corrupt.length);
+    await fixRecords(name, page);
+    tally(removal, name, page.removed);
     position = page.done
       ? { table: position.table + 1, after: undefined }
       : { ...position, after: page.last };

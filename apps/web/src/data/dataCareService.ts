@@ -6,19 +6,27 @@ import {
   type IntegrityReport,
   type ShopRecords,
 } from '@hanouti/core';
+import { writeOutArchivedSaleOperations } from './archivedSaleOperations';
 import type { ImportPreview } from './backupJobs';
 import { runBackupJobOffThread } from './backupWorkerClient';
 import { tx, type Tables } from './db';
 import { OUTBOX_TABLES, recordOperations, type NewOperation } from './outbox';
-import { allMovements, deleteSalesKeepingMovements, putSalesAndMovements, saleOf } from './saleRecords';
+import { everyArchivedSale } from './saleArchive';
+import {
+  allMovements,
+  deleteSalesKeepingMovements,
+  putSalesAndMovements,
+  saleOf,
+  SALE_TABLES,
+} from './saleRecords';
 import { AGGREGATE_TABLES, rebuildSalesAggregates } from './salesAggregates';
 
-const RECORD_TABLES = ['products', 'sales', 'customers', 'creditTransactions', 'stockMovements'] as const;
+const RECORD_TABLES = ['products', 'customers', 'creditTransactions', ...SALE_TABLES] as const;
 
 async function readShopRecords(t: Pick<Tables, (typeof RECORD_TABLES)[number]>): Promise<ShopRecords> {
   const [products, sales, customers, creditTransactions, stockMovements] = await Promise.all([
     t.products.toArray(),
-    t.sales.toArray(),
+    t.sales.toArray().then(async (live) => [...live, ...(await everyArchivedSale(t))]),
     t.customers.toArray(),
     t.creditTransactions.toArray(),
     t.stockMovements.toArray(),
@@ -46,8 +54,10 @@ const CLEANUP_TABLES = [...RECORD_TABLES, 'photos', ...AGGREGATE_TABLES, ...OUTB
  * transaction (a crash leaves the shop fully before or fully after). The dashboard totals are rebuilt from
  * the sales that remain, in the same transaction. "N doublons supprimés avec succès" counts `removedCount`.
  */
-export function cleanUpDatabase(): Promise<CleanupOutcome> {
+export async function cleanUpDatabase(): Promise<CleanupOutcome> {
   const now = new Date().toISOString();
+  // The cleanup may remove archived sales: their import operations are written out first.
+  await writeOutArchivedSaleOperations();
   return tx('rw', CLEANUP_TABLES, async (t) => {
     const records = await readShopRecords(t);
     const plan = planCleanup(records);

@@ -11,6 +11,7 @@ import {
 import type { Table } from 'dexie';
 import { dataUrlFromBlob } from './dataUrls';
 import { tx } from './db';
+import { ARCHIVE_TABLES, eachArchivePage } from './saleArchive';
 import { embeddedMovements, saleOf, type StoredSale } from './saleRecords';
 
 /** Records read and turned into text at a time: a page of sales is about a megabyte of JSON. */
@@ -52,10 +53,21 @@ export async function exportBackupBlob(
 ): Promise<Blob> {
   const snapshot = await tx(
     'r',
-    ['products', 'sales', 'customers', 'creditTransactions', 'stockMovements', 'photos', 'settings'],
+    [
+      'products',
+      'sales',
+      ...ARCHIVE_TABLES,
+      'customers',
+      'creditTransactions',
+      'stockMovements',
+      'photos',
+      'settings',
+    ],
     async (t) => {
       const counts = await Promise.all([
         t.sales.count(),
+        // One index entry per archived sale.
+        t.saleArchive.orderBy('saleIds').count(),
         t.creditTransactions.count(),
         t.stockMovements.count(),
       ]);
@@ -74,8 +86,13 @@ export async function exportBackupBlob(
           saleMovements.push(new Blob([backupChunkText('stockMovements', movements)]));
         return backupChunkText('sales', page.map(saleOf));
       };
+      const sales = await pagesAsBlobs(t.sales, salesText, byId, onPage);
+      await eachArchivePage(t, (page) => {
+        sales.push(new Blob([salesText(page.sales)]));
+        onPage(page.sales.length);
+      });
       const chunks: Record<StreamedBackupList, Blob[]> = {
-        sales: await pagesAsBlobs(t.sales, salesText, byId, onPage),
+        sales,
         creditTransactions: await pagesAsBlobs(
           t.creditTransactions,
           (page) => backupChunkText('creditTransactions', page),

@@ -10,7 +10,15 @@ import {
 } from '@hanouti/core';
 import type { Table } from 'dexie';
 import { bulkPutFast, tx, type PhotoRecord, type Tables } from './db';
+import { recordArchivedSaleOperations } from './archivedSaleOperations';
 import { OUTBOX_TABLES, recordOperationBatches } from './outbox';
+import {
+  addToArchive,
+  ARCHIVE_TABLES,
+  decodeMovements,
+  stockMovementOf,
+  takeOutOfArchive,
+} from './saleArchive';
 import { allMovements, embeddedMovements, saleRecordsWithMovements, type StoredSale } from './saleRecords';
 import { AGGREGATE_TABLES, applySalesToAggregates } from './salesAggregates';
 
@@ -18,6 +26,7 @@ export const IMPORT_TABLES = [
   'products',
   'photos',
   'sales',
+  ...ARCHIVE_TABLES,
   'stockMovements',
   'customers',
   'creditTransactions',
@@ -116,6 +125,21 @@ async function storedSaleMovementsBeyond(
     .filter((movement) => owners.has(movement.productId) && !planMovementIds.has(movement.id));
 }
 
+/** Movements of archived sales outside the file (the file's own were taken out of the archive first). */
+async function archivedMovementsOf(
+  t: ImportTables,
+  owners: ReadonlySet<string>,
+  planMovementIds: ReadonlySet<string>,
+): Promise<StockMovement[]> {
+  if (owners.size === 0 || (await t.archivedMovements.count()) === 0) return [];
+  return (await t.archivedMovements.bulkGet([...owners]))
+    .filter(isDefined)
+    .flatMap((record) =>
+      decodeMovements(record.movements).map((movement) => stockMovementOf(record.productId, movement)),
+    )
+    .filter((movement) => !planMovementIds.has(movement.id));
+}
+
 /**
  * Stock caches after the import. The plan's products already have stock = Σ of the file's movements (core
  * checks it); only products with stored movements the file lacks (in the movements table or inside stored
@@ -134,6 +158,7 @@ async function productsWithStock(
     [
       ...(await storedOthersOf(t.stockMovements, 'productId', owners, planMovementIds)),
       ...(await storedSaleMovementsBeyond(t, plan, previousSales, owners, planMovementIds)),
+      ...(await archivedMovementsOf(t, owners, planMovementIds)),
     ],
   );
   const outside = [...owners].filter((id) => !planProducts.has(id));
@@ -168,27 +193,46 @@ async function customersWithBalance(t: ImportTables, plan: ImportPlan): Promise<
   return [...plan.customers.map(withBalance), ...outsideCustomers.map(withBalance)];
 }
 
-/** The operations sync needs: one per record of the file, a sale carrying its own movements. */
+/**
+ * The operations sync needs, one per record of the file, in three runs: before the sales (catalogue,
+ * customers, movements that are not a file sale's), the sales (recorded by reference to the archive,
+ * archivedSaleOperations.ts), and after them (credit entries, settings).
+ */
 function importOperations(plan: ImportPlan, products: Product[], customers: Customer[]) {
-  const movementsBySale = groupBy(
-    plan.stockMovements.filter((movement) => movement.saleId !== undefined),
-    (movement) => movement.saleId ?? '',
-  );
   const saleIds = new Set(plan.sales.map((sale) => sale.id));
   const otherMovements = plan.stockMovements.filter(
     (movement) => movement.saleId === undefined || !saleIds.has(movement.saleId),
   );
-  return [
-    ...products.map((payload) => ({ type: 'product.upsert' as const, payload })),
-    ...customers.map((payload) => ({ type: 'customer.upsert' as const, payload })),
-    ...otherMovements.map((payload) => ({ type: 'stock.move' as const, payload })),
-    ...plan.sales.map((sale) => ({
-      type: 'sale.record' as const,
-      payload: { sale, movements: movementsBySale.get(sale.id) ?? [] },
-    })),
-    ...plan.creditTransactions.map((payload) => ({ type: 'credit.record' as const, payload })),
-    ...(plan.settings ? [{ type: 'settings.update' as const, payload: plan.settings }] : []),
-  ];
+  return {
+    beforeSales: [
+      ...products.map((payload) => ({ type: 'product.upsert' as const, payload })),
+      ...customers.map((payload) => ({ type: 'customer.upsert' as const, payload })),
+      ...otherMovements.map((payload) => ({ type: 'stock.move' as const, payload })),
+    ],
+    afterSales: [
+      ...plan.creditTransactions.map((payload) => ({ type: 'credit.record' as const, payload })),
+      ...(plan.settings ? [{ type: 'settings.update' as const, payload: plan.settings }] : []),
+    ],
+  };
+}
+
+/** The file's movements of its sales that did not fit inside the sale's record, by sale. */
+function looseSaleMovements(plan: ImportPlan, embedded: ReadonlySet<string>): Map<string, StockMovement[]> {
+  const saleIds = new Set(plan.sales.map((sale) => sale.id));
+  return groupBy(
+    plan.stockMovements.filter(
+      (movement) =>
+        movement.saleId !== undefined && saleIds.has(movement.saleId) && !embedded.has(movement.id),
+    ),
+    (movement) => movement.saleId ?? '',
+  );
+}
+
+/** Removes records by key, a slice at a time (a re-import moves the file's stored sales to the archive). */
+async function deleteInSlices<T>(table: Table<T, string>, keys: readonly string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += WRITE_SLICE) {
+    await table.bulkDelete(keys.slice(start, start + WRITE_SLICE));
+  }
 }
 
 async function putInSlices<T>(
@@ -227,10 +271,11 @@ export async function writeImportPlan(
   const written = { count: 0 };
   const report = () => onProgress(written.count, total);
   await tx('rw', IMPORT_TABLES, async (t) => {
-    const previousSales: StoredSale[] = await storedAmong(
-      t.sales,
-      plan.sales.map((sale) => sale.id),
-    );
+    // The file's sales go to the archive (saleArchive.ts): their stored versions, wherever they are, are
+    // taken out first, for the totals and the movements they hold.
+    const fileSaleIds = plan.sales.map((sale) => sale.id);
+    const previousLive: StoredSale[] = await storedAmong(t.sales, fileSaleIds);
+    const previousSales = [...previousLive, ...(await takeOutOfArchive(t, fileSaleIds))];
     const products = await productsWithStock(t, plan, previousSales);
     const customers = await customersWithBalance(t, plan);
 
@@ -245,7 +290,14 @@ export async function writeImportPlan(
       new Map(previousSales.map((sale) => [sale.id, sale])),
     );
     written.count += plan.stockMovements.length - loose.length;
-    await putInSlices<StoredSale>(t.sales, records, written, report);
+    await deleteInSlices(
+      t.sales,
+      previousLive.map((sale) => sale.id),
+    );
+    await addToArchive(t, records, (sales) => {
+      written.count += sales;
+      report();
+    });
     const embeddedIds = records.flatMap((record) => (record.movements ?? []).map((m) => m.id));
     const stale = await storedAmong(t.stockMovements, embeddedIds);
     await t.stockMovements.bulkDelete(stale.map((movement) => movement.id));
@@ -255,7 +307,15 @@ export async function writeImportPlan(
     await putInSlices<Product>(t.products, products, written, report);
     await putInSlices<Customer>(t.customers, customers, written, report);
     if (plan.settings) await t.settings.put(plan.settings);
-    await recordOperationBatches(t, importOperations(plan, products, customers), now);
+    const operations = importOperations(plan, products, customers);
+    await recordOperationBatches(t, operations.beforeSales, now);
+    await recordArchivedSaleOperations(
+      t,
+      plan.sales.map((sale) => sale.id),
+      now,
+      looseSaleMovements(plan, new Set(embeddedIds)),
+    );
+    await recordOperationBatches(t, operations.afterSales, now);
     report();
   });
 }

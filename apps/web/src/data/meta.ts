@@ -12,6 +12,8 @@ export const META = {
   /** Where the background check of the large tables stopped (JSON), and when it last went to the end. */
   corruptSweepPosition: 'corruptSweepPosition',
   corruptSweepDoneAt: 'corruptSweepDoneAt',
+  /** Seqs of an import's outbox entries that still refer to archived sales (archivedSaleOperations.ts), JSON. */
+  saleReferenceSeqs: 'saleReferenceSeqs',
 } as const;
 export type MetaKey = (typeof META)[keyof typeof META];
 

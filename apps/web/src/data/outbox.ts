@@ -5,6 +5,7 @@ import { ensureDeviceIdentity } from './device';
 import { META, readMetaNumber, writeMeta } from './meta';
 import { embeddedMovements, fitsSale, saleRecord } from './saleRecords';
 import { nextStamps } from './syncBookkeeping';
+import { writeOutArchivedSaleOperations } from './archivedSaleOperations';
 
 /** The tables a change must include in its transaction to record its operation. */
 export const OUTBOX_TABLES = ['meta', 'outbox'] as const;
@@ -51,7 +52,8 @@ export function lastSeqOf(entry: Pick<OutboxEntry, 'seq' | 'batch'>): number {
   return entry.seq + (entry.batch ?? 1) - 1;
 }
 
-async function nextSeq(t: Pick<Tables, 'meta' | 'outbox'>): Promise<number> {
+/** The seq the next operation takes. */
+export async function nextSeq(t: Pick<Tables, 'meta' | 'outbox'>): Promise<number> {
   // The last entry guards against a lost counter: seq must never repeat on this device.
   const last = await t.outbox.orderBy('seq').last();
   return Math.max(await readMetaNumber(t, META.outboxSeq), last ? lastSeqOf(last) : 0) + 1;
@@ -151,7 +153,9 @@ export async function recordOperationBatches(
 /** The operations an entry stands for: itself, or each operation of a batch with its own opId and seq. */
 export function expandOutboxEntry(entry: OutboxEntry): OutboxEntry[] {
   if (entry.batch === undefined) return [entry];
-  const { operations } = entry.payload as OperationBatchPayload;
+  const { operations } = entry.payload as Partial<OperationBatchPayload>;
+  // An import's reference entry is written out before any reader (archivedSaleOperations.ts).
+  if (!Array.isArray(operations)) throw new Error(`Outbox entry ${entry.seq} is not written out yet`);
   const { batch: _count, ...common } = entry;
   return operations.map(({ opId, payload, hlc, packed }, index) => ({
     ...common,
@@ -167,6 +171,7 @@ export function expandOutboxEntry(entry: OutboxEntry): OutboxEntry[] {
  * batch entries expanded into their operations.
  */
 export async function pendingOperations(): Promise<OutboxEntry[]> {
+  await writeOutArchivedSaleOperations();
   const entries = await tx('r', ['outbox'], (t) => t.outbox.where('status').equals('pending').sortBy('seq'));
   return entries.flatMap(expandOutboxEntry);
 }

@@ -10,6 +10,7 @@ import {
   putSalesAndMovements,
   saleOf,
   saleRecordsWithMovements,
+  SALE_TABLES,
 } from './saleRecords';
 import { listStockMovements } from './stockRepository';
 import { cancelBackgroundSweep } from './startup';
@@ -97,16 +98,16 @@ describe("a sale's movements inside its record", () => {
     const sale = aSale();
     const own = lineMovement(sale, tea, -2);
     const restock: StockMovement = { id: newId(), productId: tea, kind: 'restock', delta: 5, at: DATE };
-    await tx('rw', ['sales', 'stockMovements'], async (t) => {
+    await tx('rw', SALE_TABLES, async (t) => {
       await putSalesAndMovements(t, [sale], [own, restock]);
       // The same movement pulled back from the server lands where it is already kept, not twice.
       await putSalesAndMovements(t, [], [own]);
     });
     expect(await tx('r', ['stockMovements'], (t) => t.stockMovements.count())).toBe(1);
-    const both = await tx('r', ['sales', 'stockMovements'], (t) => productMovements(t, tea));
+    const both = await tx('r', SALE_TABLES, (t) => productMovements(t, tea));
     expect(both.map((movement) => movement.delta).sort()).toEqual([-2, 5]);
 
-    await tx('rw', ['sales', 'stockMovements'], (t) => deleteSalesKeepingMovements(t, [sale.id]));
+    await tx('rw', SALE_TABLES, (t) => deleteSalesKeepingMovements(t, [sale.id]));
     expect((await listStockMovements(tea)).map((movement) => movement.delta).sort()).toEqual([-2, 5]);
     expect(await tx('r', ['sales'], (t) => t.sales.count())).toBe(0);
   });

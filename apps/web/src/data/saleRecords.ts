@@ -1,6 +1,7 @@
 // A sale's own stock movements live inside the sale's record: one record per sale instead of one per line.
 import type { Sale, StockMovement } from '@hanouti/core';
 import type { Tables } from './db';
+import { archivedProductMovements, archivedSale, takeOutOfArchive } from './saleArchive';
 
 /**
  * A movement a sale made, kept inside the sale's record. Only what the sale does not already say is stored:
@@ -15,7 +16,10 @@ export type SaleMovement = Pick<StockMovement, 'id' | 'productId' | 'delta'>;
  */
 export type StoredSale = Sale & { movements?: SaleMovement[]; productIds?: string[] };
 
-type SaleTables = Pick<Tables, 'sales' | 'stockMovements'>;
+/** Where sales and their movements are kept: the `sales` table, the movements table and the sale archive. */
+// Spelled out, not spread from ARCHIVE_TABLES: db.ts → saleRecords → saleArchive → db is an import cycle.
+export const SALE_TABLES = ['sales', 'stockMovements', 'saleArchive', 'archivedMovements'] as const;
+type SaleTables = Pick<Tables, (typeof SALE_TABLES)[number]>;
 
 /** True when the movement is exactly one of this sale's line movements, so it can ride in the sale's record. */
 export function fitsSale(sale: Sale, movement: StockMovement): boolean {
@@ -98,14 +102,23 @@ export function saleRecordsWithMovements(
   return { records, loose };
 }
 
-/** Every stock movement of a product: the movements table's and those inside its sales, by id once. */
+/** A stored sale, from the `sales` table or the archive. */
+export async function storedSale(
+  t: Pick<SaleTables, 'sales' | 'saleArchive' | 'archivedMovements'>,
+  id: string,
+): Promise<StoredSale | undefined> {
+  return (await t.sales.get(id)) ?? (await archivedSale(t, id));
+}
+
+/** Every stock movement of a product: the movements table's, those inside its sales and archived sales, by id once. */
 export async function productMovements(t: SaleTables, productId: string): Promise<StockMovement[]> {
-  const [loose, sales] = await Promise.all([
+  const [loose, sales, archived] = await Promise.all([
     t.stockMovements.where('productId').equals(productId).toArray(),
     t.sales.where('productIds').equals(productId).toArray(),
+    archivedProductMovements(t, productId),
   ]);
   const inside = sales.flatMap(embeddedMovements).filter((movement) => movement.productId === productId);
-  return mergeById(inside, loose);
+  return mergeById(archived, inside, loose);
 }
 
 /** Every stock movement of the shop (data care): the table's and those inside the sales, by id once. */
@@ -131,6 +144,12 @@ export async function putSalesAndMovements(
   const storedList = await t.sales.bulkGet(owners);
   const stored = new Map<string, StoredSale>();
   for (const record of storedList) if (record) stored.set(record.id, record);
+  // Archived sales that change come back to the `sales` table (saleArchive.ts).
+  const archived = await takeOutOfArchive(
+    t,
+    owners.filter((id) => !stored.has(id)),
+  );
+  for (const record of archived) stored.set(record.id, record);
   const written = new Map(sales.map((sale) => [sale.id, sale]));
   // Sales that only receive movements are rewritten as they are, with the movements merged in.
   for (const [id, record] of stored) if (!written.has(id)) written.set(id, saleOf(record));
@@ -144,7 +163,10 @@ export async function putSalesAndMovements(
 
 /** Deletes sales; the movements they held stay, in the movements table (a sale's removal is not a return). */
 export async function deleteSalesKeepingMovements(t: SaleTables, ids: readonly string[]): Promise<void> {
-  const records = (await t.sales.bulkGet([...ids])).flatMap((record) => (record ? [record] : []));
+  const records = [
+    ...(await t.sales.bulkGet([...ids])).flatMap((record) => (record ? [record] : [])),
+    ...(await takeOutOfArchive(t, ids)),
+  ];
   await t.stockMovements.bulkPut(records.flatMap(embeddedMovements));
   await t.sales.bulkDelete([...ids]);
 }
@@ -153,7 +175,10 @@ export async function deleteSalesKeepingMovements(t: SaleTables, ids: readonly s
 export async function deleteMovement(t: SaleTables, id: string, saleId: string | undefined): Promise<void> {
   await t.stockMovements.delete(id);
   if (!saleId) return;
-  const record = await t.sales.get(saleId);
+  let record = await t.sales.get(saleId);
+  if (!record && (await archivedSale(t, saleId))?.movements?.some((movement) => movement.id === id)) {
+    record = (await takeOutOfArchive(t, [saleId]))[0];
+  }
   if (!record?.movements?.some((movement) => movement.id === id)) return;
   await t.sales.put(
     saleRecord(
@@ -171,6 +196,6 @@ export async function findMovement(
 ): Promise<StockMovement | undefined> {
   const loose = await t.stockMovements.get(id);
   if (loose || !saleId) return loose;
-  const record = await t.sales.get(saleId);
+  const record = await storedSale(t, saleId);
   return record ? embeddedMovements(record).find((movement) => movement.id === id) : undefined;
 }

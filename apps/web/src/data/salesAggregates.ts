@@ -1,6 +1,7 @@
 // The small running totals the dashboard reads (per day, per product), kept in the same transaction as the sales.
 import { DEFAULT_TIME_ZONE, dayKey, sumQuantities, type Sale } from '@hanouti/core';
 import type { DailyTotal, ProductSalesTotal, Tables } from './db';
+import { eachArchivePage, type ARCHIVE_TABLES } from './saleArchive';
 
 /** The shop's days are Moroccan calendar days, whatever the phone's own time zone. */
 export const SHOP_TIME_ZONE = DEFAULT_TIME_ZONE;
@@ -91,7 +92,9 @@ export async function applySalesToAggregates(
 const REBUILD_PAGE = 2000;
 
 /** Rebuilds both aggregates from every stored sale (after a repair removed sales or totals), page by page. */
-export async function rebuildSalesAggregates(t: AggregateTables & Pick<Tables, 'sales'>): Promise<void> {
+export async function rebuildSalesAggregates(
+  t: AggregateTables & Pick<Tables, 'sales' | (typeof ARCHIVE_TABLES)[number]>,
+): Promise<void> {
   await t.dailyTotals.clear();
   await t.productSales.clear();
   let after: string | undefined;
@@ -99,7 +102,8 @@ export async function rebuildSalesAggregates(t: AggregateTables & Pick<Tables, '
     const from = after === undefined ? t.sales.orderBy(':id') : t.sales.where(':id').above(after);
     const page = await from.limit(REBUILD_PAGE).toArray();
     await applySalesToAggregates(t, page, 1);
-    if (page.length < REBUILD_PAGE) return;
+    if (page.length < REBUILD_PAGE) break;
     after = page[page.length - 1]!.id;
   }
+  await eachArchivePage(t, (archived) => applySalesToAggregates(t, archived.sales, 1));
 }

@@ -2,28 +2,42 @@
 import type { Sale } from '@hanouti/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { tx } from './db';
-import { saleOf } from './saleRecords';
+import { ARCHIVE_TABLES, archivedCustomerSales, newestArchivedSales, takeOutOfArchive } from './saleArchive';
+import { saleOf, storedSale, type StoredSale } from './saleRecords';
 
-/** Sales, newest first; `limit` keeps long histories cheap to show. */
+const READ_TABLES = ['sales', ...ARCHIVE_TABLES] as const;
+const newestFirst = (a: StoredSale, b: StoredSale) =>
+  a.date < b.date ? 1 : a.date > b.date ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+
+/** Sales, newest first, from the `sales` table and the archive; `limit` keeps long histories cheap to show. */
 export function listSales(limit?: number): Promise<Sale[]> {
-  return tx('r', ['sales'], (t) => {
-    const newestFirst = t.sales.orderBy('date').reverse();
-    return (limit === undefined ? newestFirst : newestFirst.limit(limit)).toArray();
-  }).then((records) => records.map(saleOf));
+  return tx('r', READ_TABLES, async (t) => {
+    const recent = t.sales.orderBy('date').reverse();
+    const [live, archived] = await Promise.all([
+      (limit === undefined ? recent : recent.limit(limit)).toArray(),
+      newestArchivedSales(t, limit),
+    ]);
+    const sales = [...live, ...archived].sort(newestFirst);
+    return (limit === undefined ? sales : sales.slice(0, limit)).map(saleOf);
+  });
 }
 
 export function getSale(id: string): Promise<Sale | undefined> {
-  return tx('r', ['sales'], async (t) => {
-    const record = await t.sales.get(id);
+  return tx('r', READ_TABLES, async (t) => {
+    const record = await storedSale(t, id);
     return record ? saleOf(record) : undefined;
   });
 }
 
 /** A customer's purchases, newest first. */
 export function listCustomerSales(customerId: string): Promise<Sale[]> {
-  return tx('r', ['sales'], async (t) =>
-    (await t.sales.where('customerId').equals(customerId).sortBy('date')).reverse().map(saleOf),
-  );
+  return tx('r', READ_TABLES, async (t) => {
+    const [live, archived] = await Promise.all([
+      t.sales.where('customerId').equals(customerId).toArray(),
+      archivedCustomerSales(t, customerId),
+    ]);
+    return [...live, ...archived].sort(newestFirst).map(saleOf);
+  });
 }
 
 export function useSales(limit?: number): Sale[] | undefined {
@@ -40,7 +54,14 @@ export function useCustomerSales(customerId: string | undefined): Sale[] | undef
 
 // Printed and shared describe this device's receipt, not the sale itself: they are not sync operations.
 async function markSale(id: string, change: Pick<Sale, 'printed'> | Pick<Sale, 'shared'>): Promise<boolean> {
-  return (await tx('rw', ['sales'], (t) => t.sales.update(id, change))) === 1;
+  return tx('rw', READ_TABLES, async (t) => {
+    if ((await t.sales.update(id, change)) === 1) return true;
+    // An archived sale that changes comes back to the `sales` table (saleArchive.ts).
+    const [archived] = await takeOutOfArchive(t, [id]);
+    if (!archived) return false;
+    await t.sales.put({ ...archived, ...change });
+    return true;
+  });
 }
 
 /** The printer accepted the receipt; false when the sale does not exist. */

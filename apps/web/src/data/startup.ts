@@ -13,6 +13,7 @@ import { ensureDeviceIdentity } from './device';
 import { META, readMetaFlag, readMetaString, writeMeta } from './meta';
 import { OUTBOX_TABLES, recordOperations } from './outbox';
 import { AGGREGATE_TABLES, rebuildSalesAggregates } from './salesAggregates';
+import { ARCHIVE_TABLES } from './saleArchive';
 import { loadSettings } from './settingsRepository';
 
 export type LocalDataReady = { settings: Settings; removedCorrupt: number; seeded: boolean };
@@ -76,10 +77,10 @@ function reportRemoval(removal: CorruptRemoval): void {
 }
 
 async function rebuildAggregatesIfNeeded(removal: CorruptRemoval): Promise<void> {
-  const { sales, dailyTotals, productSales } = removal.byTable;
-  if (sales || dailyTotals || productSales) {
+  const { sales, saleArchive, dailyTotals, productSales } = removal.byTable;
+  if (sales || saleArchive || dailyTotals || productSales) {
     // The dashboard totals must again be the sum of the sales that remain.
-    await tx('rw', ['sales', ...AGGREGATE_TABLES], rebuildSalesAggregates);
+    await tx('rw', ['sales', ...ARCHIVE_TABLES, ...AGGREGATE_TABLES], rebuildSalesAggregates);
   }
 }
 

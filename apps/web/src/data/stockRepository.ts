@@ -14,7 +14,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { tx } from './db';
 import { ensureDeviceIdentity } from './device';
 import { OUTBOX_TABLES, recordOperation } from './outbox';
-import { productMovements } from './saleRecords';
+import { productMovements, SALE_TABLES } from './saleRecords';
 
 export type StockUpdateResult =
   | { ok: true; stockAfter: number; movement: StockMovement | undefined }
@@ -66,7 +66,7 @@ export function restockProduct(
 
 /** A product's movements, newest first (the stock history). */
 export function listStockMovements(productId: string): Promise<StockMovement[]> {
-  return tx('r', ['stockMovements', 'sales'], async (t) =>
+  return tx('r', SALE_TABLES, async (t) =>
     (await productMovements(t, productId)).sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)),
   );
 }

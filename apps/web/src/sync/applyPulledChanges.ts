@@ -12,6 +12,7 @@ import {
   type SyncChange,
 } from '@hanouti/core';
 import { tx } from '../data/db';
+import { writeOutArchivedSaleOperations } from '../data/archivedSaleOperations';
 import { expandOutboxEntry } from '../data/outbox';
 import {
   deleteMovement,
@@ -19,6 +20,8 @@ import {
   findMovement,
   productMovements,
   putSalesAndMovements,
+  SALE_TABLES,
+  storedSale,
 } from '../data/saleRecords';
 import { AGGREGATE_TABLES, applySalesToAggregates } from '../data/salesAggregates';
 import { observeStamps, writeCursor } from '../data/syncBookkeeping';
@@ -27,8 +30,7 @@ const PULL_TABLES = [
   'products',
   'customers',
   'settings',
-  'sales',
-  'stockMovements',
+  ...SALE_TABLES,
   'creditTransactions',
   'outbox',
   'meta',
@@ -41,11 +43,13 @@ const PULL_TABLES = [
  * ledger, purchases = the server's plus this phone's unsent sales. The cursor moves in the same
  * transaction, so a crash either keeps the whole page or pulls it again.
  */
-export function applyPulledChanges(
+export async function applyPulledChanges(
   changes: readonly SyncChange[],
   cursor: string,
   acknowledgedSeq = 0,
 ): Promise<void> {
+  // Pending operations are read below: an import's, kept by reference, are written out first.
+  await writeOutArchivedSaleOperations();
   return tx('rw', PULL_TABLES, async (t) => {
     // Operations the server already processed (their push answer may have been lost) are in its figures.
     const pending = unprocessedOperations(
@@ -80,7 +84,7 @@ export function applyPulledChanges(
           if (!change.deleted) await t.settings.put(change.record);
           break;
         case 'sale': {
-          const before = await t.sales.get(change.id);
+          const before = await storedSale(t, change.id);
           if (before) await applySalesToAggregates(t, [before], -1);
           if (change.deleted) {
             await deleteSalesKeepingMovements(t, [change.id]);

@@ -18,6 +18,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { tx, type OutboxEntry, type Tables } from '../data/db';
 import { ensureDeviceIdentity } from '../data/device';
 import { META, readMetaNumber } from '../data/meta';
+import { writeOutArchivedSaleOperations } from '../data/archivedSaleOperations';
 import { expandOutboxEntry } from '../data/outbox';
 import {
   readCursor,
@@ -257,6 +258,8 @@ export class SyncEngine {
       this.setStatus({ phase: 'syncing' });
       const firstTime = !(await tx('r', ['meta'], readMigrated));
       if (firstTime) await uploadPhotos(token);
+      // An import's sale operations are kept by reference until now (archivedSaleOperations.ts).
+      await writeOutArchivedSaleOperations();
       await this.pushAll(token);
       if (firstTime) {
         // The one-time migration: everything local is on the server; now the full cleanup (spec §4).

@@ -1,0 +1,321 @@
+// The sale archive: sales brought in by a whole-shop import, kept in pages of up to 500 sales of one day.
+//
+// IndexedDB costs about the same per record whatever its size, so 200,000 imported sales written one record
+// each took most of an import's time; as ~1,100 pages they take a few seconds (docs/data-care.md). A page
+// is never edited in place by the rest of the app: any change to an archived sale first takes it out of the
+// archive (`takeOutOfArchive`) into the `sales` table, where checkout's own sales live. Readers look in both.
+import type { StockMovement } from '@hanouti/core';
+import { bulkPutFast, type Tables } from './db';
+import { saleOf, saleRecord, type StoredSale } from './saleRecords';
+
+/** Sales of one day, oldest first, with the ids the indexes need to find a sale or a customer's sales. */
+export type ArchivePage = {
+  /** `date|id` of the page's first sale: pages sort by time, and two pages never share a key. */
+  key: string;
+  sales: StoredSale[];
+  saleIds: string[];
+  customerIds: string[];
+};
+
+/** A movement of an archived sale, kept again by product so the stock history reads one record. */
+export type ArchivedMovement = {
+  id: string;
+  saleId: string;
+  delta: number;
+  at: string;
+  deviceId?: string;
+};
+
+/**
+ * Every movement of a product's archived sales (the archive's index by product). The list is kept as JSON
+ * rows `[id, saleId, delta, at, deviceId?]`: a third smaller than objects, and one string to store.
+ */
+export type ArchivedProductMovements = { productId: string; movements: string };
+
+type MovementRow = [string, string, number, string] | [string, string, number, string, string];
+
+/** The index's text for these movements. */
+export function encodeMovements(movements: readonly ArchivedMovement[]): string {
+  return JSON.stringify(
+    movements.map(({ id, saleId, delta, at, deviceId }): MovementRow =>
+      deviceId === undefined ? [id, saleId, delta, at] : [id, saleId, delta, at, deviceId],
+    ),
+  );
+}
+
+/** The movements of the index's text; throws when it is not such a list. */
+export function decodeMovements(text: string): ArchivedMovement[] {
+  const rows: unknown = JSON.parse(text);
+  if (!Array.isArray(rows)) throw new Error('Archived movements are not a list');
+  return rows.map((row: unknown): ArchivedMovement => {
+    if (!Array.isArray(row) || row.length < 4 || row.length > 5) throw new Error('Bad archived movement');
+    const [id, saleId, delta, at, deviceId] = row as unknown[];
+    const fine =
+      typeof id === 'string' &&
+      typeof saleId === 'string' &&
+      typeof delta === 'number' &&
+      Number.isFinite(delta) &&
+      typeof at === 'string' &&
+      (deviceId === undefined || typeof deviceId === 'string');
+    if (!fine) throw new Error('Bad archived movement');
+    return deviceId === undefined ? { id, saleId, delta, at } : { id, saleId, delta, at, deviceId };
+  });
+}
+
+export const ARCHIVE_TABLES = ['saleArchive', 'archivedMovements'] as const;
+type ArchiveTables = Pick<Tables, (typeof ARCHIVE_TABLES)[number]>;
+
+/** At most this many sales per page: a page stays a short read, and a day of a busy shop is a few pages. */
+export const ARCHIVE_PAGE_SALES = 500;
+// Pages read at a time when walking the whole archive (export, totals rebuild, data care).
+const PAGES_PER_READ = 20;
+
+const dayOf = (sale: StoredSale) => sale.date.slice(0, 10);
+const byDateThenId = (a: StoredSale, b: StoredSale) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+function withoutProductIds(sale: StoredSale): StoredSale {
+  const { productIds: _productIds, ...rest } = sale;
+  return rest;
+}
+
+/** One page holding these sales (already in date order). */
+export function archivePage(sales: readonly StoredSale[], key?: string): ArchivePage {
+  const first = sales[0];
+  if (!first) throw new Error('An archive page needs at least one sale');
+  const customerIds = new Set<string>();
+  for (const sale of sales) if (sale.customerId !== undefined) customerIds.add(sale.customerId);
+  return {
+    key: key ?? `${first.date}|${first.id}`,
+    // The products a sale touches are an index of the `sales` table only: the archive finds them by product
+    // through `archivedMovements`.
+    sales: sales.map((sale) => (sale.productIds === undefined ? sale : withoutProductIds(sale))),
+    saleIds: sales.map((sale) => sale.id),
+    customerIds: [...customerIds],
+  };
+}
+
+/** The sales cut into pages: by date, one day at most per page, at most `ARCHIVE_PAGE_SALES` per page. */
+export function archivePages(sales: readonly StoredSale[]): ArchivePage[] {
+  const sorted = [...sales].sort(byDateThenId);
+  const pages: ArchivePage[] = [];
+  let start = 0;
+  for (let i = 1; i <= sorted.length; i++) {
+    const ends =
+      i === sorted.length || i - start === ARCHIVE_PAGE_SALES || dayOf(sorted[i]!) !== dayOf(sorted[start]!);
+    if (!ends) continue;
+    pages.push(archivePage(sorted.slice(start, i)));
+    start = i;
+  }
+  return pages;
+}
+
+/** The archived sales' movements, grouped by product. */
+export function movementsByProduct(sales: readonly StoredSale[]): Map<string, ArchivedMovement[]> {
+  const byProduct = new Map<string, ArchivedMovement[]>();
+  for (const sale of sales) {
+    for (const { id, productId, delta } of sale.movements ?? []) {
+      const movement: ArchivedMovement = { id, saleId: sale.id, delta, at: sale.date };
+      if (sale.deviceId !== undefined) movement.deviceId = sale.deviceId;
+      const list = byProduct.get(productId);
+      if (list) list.push(movement);
+      else byProduct.set(productId, [movement]);
+    }
+  }
+  return byProduct;
+}
+
+/** An archived movement as the stock movement it stands for. */
+export function stockMovementOf(productId: string, movement: ArchivedMovement): StockMovement {
+  return {
+    id: movement.id,
+    productId,
+    kind: 'sale',
+    delta: movement.delta,
+    at: movement.at,
+    saleId: movement.saleId,
+    ...(movement.deviceId !== undefined ? { deviceId: movement.deviceId } : {}),
+  };
+}
+
+async function isEmpty(t: ArchiveTables): Promise<boolean> {
+  return (await t.saleArchive.limit(1).primaryKeys()).length === 0;
+}
+
+/** Pages holding any of these sales: by index for a few, by reading every page for many. */
+async function pagesHolding(t: ArchiveTables, ids: readonly string[]): Promise<ArchivePage[]> {
+  if (ids.length === 0 || (await isEmpty(t))) return [];
+  if (ids.length > ARCHIVE_PAGE_SALES) {
+    const wanted = new Set(ids);
+    const pages: ArchivePage[] = [];
+    await eachArchivePage(t, (page) => {
+      if (page.saleIds.some((id) => wanted.has(id))) pages.push(page);
+    });
+    return pages;
+  }
+  return t.saleArchive
+    .where('saleIds')
+    .anyOf([...ids])
+    .distinct()
+    .toArray();
+}
+
+/** The archived versions of these sales (those that are archived). */
+export async function archivedSales(t: ArchiveTables, ids: readonly string[]): Promise<StoredSale[]> {
+  const wanted = new Set(ids);
+  return (await pagesHolding(t, ids)).flatMap((page) => page.sales.filter((sale) => wanted.has(sale.id)));
+}
+
+/** One archived sale, or undefined. */
+export async function archivedSale(t: ArchiveTables, id: string): Promise<StoredSale | undefined> {
+  return (await archivedSales(t, [id]))[0];
+}
+
+/** A customer's archived sales, oldest first. */
+export async function archivedCustomerSales(t: ArchiveTables, customerId: string): Promise<StoredSale[]> {
+  const pages = await t.saleArchive.where('customerIds').equals(customerId).sortBy('key');
+  return pages.flatMap((page) => page.sales.filter((sale) => sale.customerId === customerId));
+}
+
+/** The newest `limit` archived sales (all when no limit), newest first. */
+export async function newestArchivedSales(t: ArchiveTables, limit?: number): Promise<StoredSale[]> {
+  const sales: StoredSale[] = [];
+  for (let skipped = 0; ; skipped += PAGES_PER_READ) {
+    const read = await t.saleArchive.orderBy('key').reverse().offset(skipped).limit(PAGES_PER_READ).toArray();
+    sales.push(...read.flatMap((page) => page.sales));
+    if (read.length < PAGES_PER_READ || limit === undefined || sales.length < limit) {
+      if (read.length < PAGES_PER_READ) break;
+      continue;
+    }
+    // Pages of two imports may share a day: stop only when the unread pages (of that day or older) cannot
+    // hold a sale newer than the limit-th newest read so far.
+    sales.sort((a, b) => byDateThenId(b, a));
+    if (dayOf(read[read.length - 1]!.sales[0]!) < dayOf(sales[limit - 1]!)) break;
+  }
+  sales.sort((a, b) => byDateThenId(b, a));
+  return limit === undefined ? sales : sales.slice(0, limit);
+}
+
+/** Every movement of a product's archived sales. */
+export async function archivedProductMovements(
+  t: ArchiveTables,
+  productId: string,
+): Promise<StockMovement[]> {
+  const record = await t.archivedMovements.get(productId);
+  return record
+    ? decodeMovements(record.movements).map((movement) => stockMovementOf(productId, movement))
+    : [];
+}
+
+/** Calls `visit` on every page, oldest first, reading a few pages at a time. */
+export async function eachArchivePage(
+  t: ArchiveTables,
+  visit: (page: ArchivePage) => void | Promise<void>,
+): Promise<void> {
+  let after: string | undefined;
+  for (;;) {
+    const from = after === undefined ? t.saleArchive.orderBy('key') : t.saleArchive.where('key').above(after);
+    const pages = await from.limit(PAGES_PER_READ).toArray();
+    for (const page of pages) await visit(page);
+    if (pages.length < PAGES_PER_READ) return;
+    after = pages[pages.length - 1]!.key;
+  }
+}
+
+/** Every archived sale, oldest first. */
+export async function everyArchivedSale(t: ArchiveTables): Promise<StoredSale[]> {
+  const sales: StoredSale[] = [];
+  await eachArchivePage(t, (page) => {
+    sales.push(...page.sales);
+  });
+  return sales;
+}
+
+/** Adds movements to the by-product index, merging with what it holds (by id, the new ones winning). */
+async function indexMovements(
+  t: ArchiveTables,
+  byProduct: ReadonlyMap<string, ArchivedMovement[]>,
+  empty: boolean,
+): Promise<void> {
+  const productIds = [...byProduct.keys()];
+  const stored = empty ? [] : await t.archivedMovements.bulkGet(productIds);
+  const records: ArchivedProductMovements[] = productIds.map((productId, index) => {
+    const added = byProduct.get(productId)!;
+    const record = stored[index];
+    if (!record) return { productId, movements: encodeMovements(added) };
+    const addedIds = new Set(added.map((movement) => movement.id));
+    const before = decodeMovements(record.movements).filter((movement) => !addedIds.has(movement.id));
+    return { productId, movements: encodeMovements([...before, ...added]) };
+  });
+  await bulkPutFast(t.archivedMovements, records);
+}
+
+/**
+ * Archives sales that are nowhere in the database yet (the import takes the file's sales out of the `sales`
+ * table and out of the archive first), with their movements indexed by product. `onPages` hears how many
+ * sales each slice of pages held.
+ */
+export async function addToArchive(
+  t: ArchiveTables,
+  sales: readonly StoredSale[],
+  onPages: (sales: number) => void = () => undefined,
+): Promise<void> {
+  if (sales.length === 0) return;
+  const empty = await isEmpty(t);
+  const pages = archivePages(sales);
+  const slice = 100;
+  for (let start = 0; start < pages.length; start += slice) {
+    const part = pages.slice(start, start + slice);
+    await bulkPutFast(t.saleArchive, part);
+    onPages(part.reduce((sum, page) => sum + page.sales.length, 0));
+  }
+  await indexMovements(t, movementsByProduct(sales), empty);
+}
+
+/**
+ * Takes these sales out of the archive (their pages rewritten without them, their movements out of the
+ * by-product index) and returns them as they were stored, for the caller to put in the `sales` table or
+ * to delete. Ids that are not archived are ignored.
+ */
+export async function takeOutOfArchive(t: ArchiveTables, ids: readonly string[]): Promise<StoredSale[]> {
+  const pages = await pagesHolding(t, ids);
+  if (pages.length === 0) return [];
+  const wanted = new Set(ids);
+  const taken: StoredSale[] = [];
+  const asStored = (sale: StoredSale) => saleRecord(saleOf(sale), sale.movements ?? []);
+  const emptied: string[] = [];
+  const rewritten: ArchivePage[] = [];
+  for (const page of pages) {
+    const kept = page.sales.filter((sale) => {
+      if (!wanted.has(sale.id)) return true;
+      taken.push(asStored(sale));
+      return false;
+    });
+    if (kept.length === 0) emptied.push(page.key);
+    else rewritten.push(archivePage(kept, page.key));
+  }
+  await t.saleArchive.bulkDelete(emptied);
+  await bulkPutFast(t.saleArchive, rewritten);
+
+  const takenIds = new Set(taken.map((sale) => sale.id));
+  const products = [...movementsByProduct(taken).keys()];
+  const indexed = await t.archivedMovements.bulkGet(products);
+  const lists = indexed.flatMap((record) =>
+    record
+      ? [
+          {
+            productId: record.productId,
+            movements: decodeMovements(record.movements).filter((m) => !takenIds.has(m.saleId)),
+          },
+        ]
+      : [],
+  );
+  await t.archivedMovements.bulkDelete(lists.filter((r) => r.movements.length === 0).map((r) => r.productId));
+  await bulkPutFast(
+    t.archivedMovements,
+    lists
+      .filter((list) => list.movements.length > 0)
+      .map((list) => ({ productId: list.productId, movements: encodeMovements(list.movements) })),
+  );
+  return taken;
+}
