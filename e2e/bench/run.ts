@@ -204,6 +204,7 @@ async function measure(page: Page, dataUrl: string) {
         bareMs: Math.round(throughput.bareMs),
         bareWithoutProductIndexMs: Math.round(throughput.bareWithoutProductIndexMs),
         dexieMs: Math.round(throughput.dexieMs),
+        pagesMs: Math.round(throughput.pagesMs),
       },
     },
     startup: {

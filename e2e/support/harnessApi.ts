@@ -71,6 +71,10 @@ export type WriteThroughput = {
   bareWithoutProductIndexRecordsPerSecond: number;
   dexieMs: number;
   dexieRecordsPerSecond: number;
+  /** The same sales as archive pages (saleArchive.ts): how many pages, and their bare put. */
+  pages: number;
+  pagesMs: number;
+  pagesSalesPerSecond: number;
 };
 
 export type HarnessDashboard = DashboardFigures & { revenueSeries: DailyTotal[] };
@@ -113,7 +117,7 @@ export type HanoutiHarness = {
   startupMeasured(): Promise<{ ms: number; removedCorrupt: number }>;
   /** The background check of the large tables, run to its end, timed and watched for long tasks. */
   sweepMeasured(): Promise<{ ms: number; removedCorrupt: number; responsiveness: Responsiveness }>;
-  /** Puts `count` stored movements again into a scratch database: bare IndexedDB, then Dexie's bulkPut. */
+  /** Puts `count` archived sales again into a scratch database: one record each (bare, Dexie), then as pages. */
   writeThroughput(count: number): Promise<WriteThroughput>;
   injectFault(plan: FaultPlan): void;
   clearFault(): void;

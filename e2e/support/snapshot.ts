@@ -10,6 +10,9 @@ export type SnapshotTables = {
     movements?: Pick<StockMovement, 'id' | 'productId' | 'delta'>[];
     productIds?: string[];
   })[];
+  /** Sales of a whole-shop import, in pages of one day (apps/web/src/data/saleArchive.ts). */
+  saleArchive: { key: string; sales: SnapshotTables['sales']; saleIds: string[]; customerIds: string[] }[];
+  archivedMovements: { productId: string; movements: string }[];
   stockMovements: StockMovement[];
   customers: Customer[];
   creditTransactions: CreditTransaction[];
@@ -28,4 +31,9 @@ export type SnapshotTables = {
 
 export function parseSnapshot(text: string): SnapshotTables {
   return JSON.parse(text) as SnapshotTables;
+}
+
+/** Every stored sale: those of the `sales` table and those of the archive. */
+export function storedSales(tables: SnapshotTables): SnapshotTables['sales'] {
+  return [...tables.sales, ...tables.saleArchive.flatMap((page) => page.sales)];
 }

@@ -24,6 +24,8 @@ import { listCustomers } from '../src/data/customersRepository';
 import { loadDashboard } from '../src/data/dashboardRepository';
 import { DATABASE_NAME, db, TABLES, tx, type TableName } from '../src/data/db';
 import { getProduct, listProducts } from '../src/data/productsRepository';
+import { ARCHIVE_TABLES, archivePages, eachArchivePage } from '../src/data/saleArchive';
+import { saleOf, saleRecord, type StoredSale } from '../src/data/saleRecords';
 import { prepareLocalData, sweepLargeTablesNow } from '../src/data/startup';
 import { createFaultSwitch } from './faultInjection';
 import { watchResponsiveness } from './responsiveness';
@@ -218,28 +220,42 @@ const harness: HanoutiHarness = {
     return { ms: performance.now() - start, removedCorrupt: value.total, responsiveness };
   },
   async writeThroughput(count) {
-    // The sales the import wrote (as stored: with their movements inside), put again into scratch stores
-    // shaped like the real one: bare IndexedDB in one transaction, Dexie's bulkPut, and bare IndexedDB
-    // without the multi-entry productIds index (what the stock history's index costs).
-    const sales = await tx('r', ['sales'], (t) => t.sales.limit(count).toArray());
+    // Archived sales as the `sales` table would hold them (one record each, movements inside, productIds),
+    // put again into scratch stores shaped like the real one: bare IndexedDB in one transaction, Dexie's
+    // bulkPut, bare IndexedDB without the multi-entry productIds index; then the same sales as the archive
+    // keeps them (pages of up to 500 sales of a day, saleArchive.ts).
+    const sales: StoredSale[] = [];
+    await tx('r', ARCHIVE_TABLES, (t) =>
+      eachArchivePage(t, (page) => {
+        if (sales.length < count) sales.push(...page.sales.slice(0, count - sales.length));
+      }),
+    );
+    const records = sales.map((sale) => saleRecord(saleOf(sale), sale.movements ?? []));
+    const pages = archivePages(sales);
     const scratch = `${DATABASE_NAME}-throughput`;
-    const bareWrite = async (withProductIndex: boolean) => {
+    const bareWrite = async (store: 'sales' | 'pages', withProductIndex = false) => {
       await Dexie.delete(scratch);
       return new Promise<number>((resolve, reject) => {
         const open = indexedDB.open(scratch, 1);
         open.onupgradeneeded = () => {
-          const store = open.result.createObjectStore('sales', { keyPath: 'id' });
-          store.createIndex('date', 'date');
-          store.createIndex('customerId', 'customerId');
-          if (withProductIndex) store.createIndex('productIds', 'productIds', { multiEntry: true });
+          if (store === 'pages') {
+            const pageStore = open.result.createObjectStore('pages', { keyPath: 'key' });
+            pageStore.createIndex('saleIds', 'saleIds', { multiEntry: true });
+            pageStore.createIndex('customerIds', 'customerIds', { multiEntry: true });
+            return;
+          }
+          const saleStore = open.result.createObjectStore('sales', { keyPath: 'id' });
+          saleStore.createIndex('date', 'date');
+          saleStore.createIndex('customerId', 'customerId');
+          if (withProductIndex) saleStore.createIndex('productIds', 'productIds', { multiEntry: true });
         };
         open.onerror = () => reject(open.error ?? new Error('open failed'));
         open.onsuccess = () => {
           const database = open.result;
           const start = performance.now();
-          const transaction = database.transaction('sales', 'readwrite', { durability: 'strict' });
-          const store = transaction.objectStore('sales');
-          for (const sale of sales) store.put(sale);
+          const transaction = database.transaction(store, 'readwrite', { durability: 'strict' });
+          const objectStore = transaction.objectStore(store);
+          for (const record of store === 'pages' ? pages : records) objectStore.put(record);
           transaction.oncomplete = () => {
             database.close();
             resolve(performance.now() - start);
@@ -248,25 +264,29 @@ const harness: HanoutiHarness = {
         };
       });
     };
-    const bare = await bareWrite(true);
-    const bareWithoutProductIndex = await bareWrite(false);
+    const bare = await bareWrite('sales', true);
+    const bareWithoutProductIndex = await bareWrite('sales', false);
+    const pagesMs = await bareWrite('pages');
     await Dexie.delete(scratch);
     const dexieDb = new Dexie(scratch, { chromeTransactionDurability: 'strict' });
     dexieDb.version(1).stores({ sales: 'id, date, customerId, *productIds' });
     const dexieStart = performance.now();
-    await dexieDb.transaction('rw', 'sales', () => dexieDb.table('sales').bulkPut(sales));
+    await dexieDb.transaction('rw', 'sales', () => dexieDb.table('sales').bulkPut(records));
     const dexieMs = performance.now() - dexieStart;
     dexieDb.close();
     await Dexie.delete(scratch);
-    const perSecond = (ms: number) => Math.round((sales.length * 1000) / ms);
+    const perSecond = (ms: number) => Math.round((records.length * 1000) / ms);
     return {
-      records: sales.length,
+      records: records.length,
       bareMs: bare,
       bareRecordsPerSecond: perSecond(bare),
       bareWithoutProductIndexMs: bareWithoutProductIndex,
       bareWithoutProductIndexRecordsPerSecond: perSecond(bareWithoutProductIndex),
       dexieMs,
       dexieRecordsPerSecond: perSecond(dexieMs),
+      pages: pages.length,
+      pagesMs,
+      pagesSalesPerSecond: perSecond(pagesMs),
     };
   },
   injectFault: (plan) => faults.arm(plan),

@@ -270,6 +270,7 @@ export async function addToArchive(
     onPages(part.reduce((sum, page) => sum + page.sales.length, 0));
   }
   await indexMovements(t, movementsByProduct(sales), empty);
+  onPages(0);
 }
 
 /**
