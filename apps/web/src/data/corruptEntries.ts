@@ -62,6 +62,8 @@ export const RECORD_SCHEMAS: Record<TableName, z.ZodType> = {
         return false;
       }
     }),
+    others: z.array(stockMovementSchema).min(1).optional(),
+    otherIds: z.array(z.uuid()).min(1).optional(),
   }),
   stockMovements: stockMovementSchema,
   customers: customerSchema,

@@ -11,7 +11,7 @@ import type { ImportPreview } from './backupJobs';
 import { runBackupJobOffThread } from './backupWorkerClient';
 import { tx, type Tables } from './db';
 import { OUTBOX_TABLES, recordOperations, type NewOperation } from './outbox';
-import { everyArchivedSale } from './saleArchive';
+import { everyArchivedOtherMovement, everyArchivedSale } from './saleArchive';
 import {
   allMovements,
   deleteSalesKeepingMovements,
@@ -29,7 +29,7 @@ async function readShopRecords(t: Pick<Tables, (typeof RECORD_TABLES)[number]>):
     t.sales.toArray().then(async (live) => [...live, ...(await everyArchivedSale(t))]),
     t.customers.toArray(),
     t.creditTransactions.toArray(),
-    t.stockMovements.toArray(),
+    t.stockMovements.toArray().then(async (table) => [...table, ...(await everyArchivedOtherMovement(t))]),
   ]);
   return {
     products,

@@ -149,9 +149,9 @@ const SCHEMA_VERSIONS: readonly {
   },
   {
     // A whole-shop import's sales go to pages of up to 500 sales (saleArchive.ts): ~1,100 records
-    // instead of 200,000. Existing sales stay where they are.
+    // instead of 200,000, and its movements to one record per product. Existing records stay where they are.
     version: 6,
-    stores: { saleArchive: 'key, *saleIds, *customerIds', archivedMovements: 'productId' },
+    stores: { saleArchive: 'key, *saleIds, *customerIds', archivedMovements: 'productId, *otherIds' },
   },
 ];
 

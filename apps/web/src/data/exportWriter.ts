@@ -11,7 +11,7 @@ import {
 import type { Table } from 'dexie';
 import { dataUrlFromBlob } from './dataUrls';
 import { tx } from './db';
-import { ARCHIVE_TABLES, eachArchivePage } from './saleArchive';
+import { ARCHIVE_TABLES, eachArchivePage, everyArchivedOtherMovement } from './saleArchive';
 import { embeddedMovements, saleOf, type StoredSale } from './saleRecords';
 
 /** Records read and turned into text at a time: a page of sales is about a megabyte of JSON. */
@@ -106,6 +106,9 @@ export async function exportBackupBlob(
             (page) => backupChunkText('stockMovements', page),
             byId,
             onPage,
+          )),
+          ...(await everyArchivedOtherMovement(t).then((others) =>
+            others.length > 0 ? [new Blob([backupChunkText('stockMovements', others)])] : [],
           )),
         ],
       };

@@ -17,6 +17,7 @@ import {
   ARCHIVE_TABLES,
   decodeMovements,
   stockMovementOf,
+  takeOtherMovementsOutOfArchive,
   takeOutOfArchive,
 } from './saleArchive';
 import { allMovements, embeddedMovements, saleRecordsWithMovements, type StoredSale } from './saleRecords';
@@ -134,9 +135,10 @@ async function archivedMovementsOf(
   if (owners.size === 0 || (await t.archivedMovements.count()) === 0) return [];
   return (await t.archivedMovements.bulkGet([...owners]))
     .filter(isDefined)
-    .flatMap((record) =>
-      decodeMovements(record.movements).map((movement) => stockMovementOf(record.productId, movement)),
-    )
+    .flatMap((record) => [
+      ...decodeMovements(record.movements).map((movement) => stockMovementOf(record.productId, movement)),
+      ...(record.others ?? []),
+    ])
     .filter((movement) => !planMovementIds.has(movement.id));
 }
 
@@ -290,18 +292,25 @@ export async function writeImportPlan(
       new Map(previousSales.map((sale) => [sale.id, sale])),
     );
     written.count += plan.stockMovements.length - loose.length;
+    // The file's other movements go to the archive's index by product; those the stored sales held and no
+    // longer fit them stay records of their own.
+    const planMovementIds = new Set(plan.stockMovements.map((movement) => movement.id));
+    const archivedLoose = loose.filter((movement) => planMovementIds.has(movement.id));
+    const kept = loose.filter((movement) => !planMovementIds.has(movement.id));
+    const embeddedIds = records.flatMap((record) => (record.movements ?? []).map((m) => m.id));
+    const archivedIds = [...embeddedIds, ...archivedLoose.map((movement) => movement.id)];
+    const stale = await storedAmong(t.stockMovements, archivedIds);
+    await t.stockMovements.bulkDelete(stale.map((movement) => movement.id));
+    await takeOtherMovementsOutOfArchive(t, archivedIds);
     await deleteInSlices(
       t.sales,
       previousLive.map((sale) => sale.id),
     );
-    await addToArchive(t, records, (sales) => {
-      written.count += sales;
+    await addToArchive(t, records, archivedLoose, (sales) => {
+      written.count += sales === 0 ? archivedLoose.length : sales;
       report();
     });
-    const embeddedIds = records.flatMap((record) => (record.movements ?? []).map((m) => m.id));
-    const stale = await storedAmong(t.stockMovements, embeddedIds);
-    await t.stockMovements.bulkDelete(stale.map((movement) => movement.id));
-    await putInSlices<StockMovement>(t.stockMovements, loose, written, report);
+    await putInSlices<StockMovement>(t.stockMovements, kept, written, report);
     await putInSlices<CreditTransaction>(t.creditTransactions, plan.creditTransactions, written, report);
     await t.photos.bulkPut([...photos]);
     await putInSlices<Product>(t.products, products, written, report);

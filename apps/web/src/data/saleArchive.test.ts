@@ -21,6 +21,7 @@ import {
   ARCHIVE_TABLES,
   archivePage,
   archivePages,
+  archivedOtherMovements,
   archivedSale,
   type ArchivePage,
 } from './saleArchive';
@@ -200,6 +201,28 @@ describe('a shop whose sales came from an import', () => {
     expect(await loadDashboard(NOW)).toEqual(before);
     expect((await cleanUpDatabase()).removedCount).toBe(0);
     expect(await listSales()).toEqual(sales);
+  });
+
+  it("keeps the file's other movements by product, and takes one out when a newer version comes", async () => {
+    const opening = (await listStockMovements(productId)).find((movement) => movement.kind !== 'sale');
+    if (!opening) throw new Error('no opening movement');
+    expect(await tx('r', ['stockMovements'], (t) => t.stockMovements.get(opening.id))).toBeUndefined();
+    expect(await tx('r', ARCHIVE_TABLES, (t) => archivedOtherMovements(t, [opening.id]))).toEqual([opening]);
+
+    const corrected = { ...opening, note: 'Recompté' };
+    await applyPulledChanges(
+      [{ seq: 1, entity: 'stockMovement', id: opening.id, deleted: false, record: corrected }],
+      'v1.shop.1',
+    );
+    const history = await listStockMovements(productId);
+    expect(history.filter((movement) => movement.id === opening.id)).toEqual([corrected]);
+    expect(await tx('r', ARCHIVE_TABLES, (t) => archivedOtherMovements(t, [opening.id]))).toEqual([]);
+
+    await applyPulledChanges(
+      [{ seq: 2, entity: 'stockMovement', id: opening.id, deleted: true }],
+      'v1.shop.2',
+    );
+    expect((await listStockMovements(productId)).some((movement) => movement.id === opening.id)).toBe(false);
   });
 
   it('leaves out only the corrupt sales of an archive page at start', async () => {

@@ -27,10 +27,44 @@ export type ArchivedMovement = {
 };
 
 /**
- * Every movement of a product's archived sales (the archive's index by product). The list is kept as JSON
- * rows `[id, saleId, delta, at, deviceId?]`: a third smaller than objects, and one string to store.
+ * A product's archived movements (the archive's index by product): those of its archived sales, kept as
+ * JSON rows `[id, saleId, delta, at, deviceId?]` (a third smaller than objects, and one string to store),
+ * and the import's other movements of the product (opening stock, deliveries, counts) in full, found by id
+ * through the multi-entry `otherIds` index. An import of a large shop writes 10,000 of these instead of
+ * 29,000 movement records of their own.
  */
-export type ArchivedProductMovements = { productId: string; movements: string };
+export type ArchivedProductMovements = {
+  productId: string;
+  movements: string;
+  others?: StockMovement[];
+  otherIds?: string[];
+};
+
+/** The index record of a product holding these movements; undefined when it holds none. */
+function productMovementsRecord(
+  productId: string,
+  rows: readonly ArchivedMovement[],
+  others: readonly StockMovement[],
+): ArchivedProductMovements | undefined {
+  if (rows.length === 0 && others.length === 0) return undefined;
+  return {
+    productId,
+    movements: encodeMovements(rows),
+    ...(others.length > 0 ? { others: [...others], otherIds: others.map((movement) => movement.id) } : {}),
+  };
+}
+
+/** Writes these index records, removing the products whose record is now empty. */
+async function putProductRecords(
+  t: ArchiveTables,
+  records: readonly { productId: string; record: ArchivedProductMovements | undefined }[],
+): Promise<void> {
+  await t.archivedMovements.bulkDelete(records.filter((r) => !r.record).map((r) => r.productId));
+  await bulkPutFast(
+    t.archivedMovements,
+    records.flatMap((r) => (r.record ? [r.record] : [])),
+  );
+}
 
 type MovementRow = [string, string, number, string] | [string, string, number, string, string];
 
@@ -202,9 +236,72 @@ export async function archivedProductMovements(
   productId: string,
 ): Promise<StockMovement[]> {
   const record = await t.archivedMovements.get(productId);
-  return record
-    ? decodeMovements(record.movements).map((movement) => stockMovementOf(productId, movement))
-    : [];
+  if (!record) return [];
+  return [
+    ...decodeMovements(record.movements).map((movement) => stockMovementOf(productId, movement)),
+    ...(record.others ?? []),
+  ];
+}
+
+async function indexIsEmpty(t: ArchiveTables): Promise<boolean> {
+  return (await t.archivedMovements.limit(1).primaryKeys()).length === 0;
+}
+
+/** The archived movements among these ids that are not a sale's (found by the `otherIds` index). */
+export async function archivedOtherMovements(
+  t: ArchiveTables,
+  ids: readonly string[],
+): Promise<StockMovement[]> {
+  if (ids.length === 0 || (await indexIsEmpty(t))) return [];
+  const wanted = new Set(ids);
+  const records = await t.archivedMovements
+    .where('otherIds')
+    .anyOf([...ids])
+    .distinct()
+    .toArray();
+  return records.flatMap((record) => (record.others ?? []).filter((movement) => wanted.has(movement.id)));
+}
+
+/**
+ * Takes these movements (not a sale's) out of the archive's index and returns them, so that a newer
+ * version of one (pulled, cleaned up) is kept once, where the caller puts it.
+ */
+export async function takeOtherMovementsOutOfArchive(
+  t: ArchiveTables,
+  ids: readonly string[],
+): Promise<StockMovement[]> {
+  if (ids.length === 0 || (await indexIsEmpty(t))) return [];
+  const wanted = new Set(ids);
+  const records = await t.archivedMovements
+    .where('otherIds')
+    .anyOf([...ids])
+    .distinct()
+    .toArray();
+  const taken: StockMovement[] = [];
+  await putProductRecords(
+    t,
+    records.map((record) => {
+      const kept = (record.others ?? []).filter((movement) => {
+        if (!wanted.has(movement.id)) return true;
+        taken.push(movement);
+        return false;
+      });
+      return {
+        productId: record.productId,
+        record: productMovementsRecord(record.productId, decodeMovements(record.movements), kept),
+      };
+    }),
+  );
+  return taken;
+}
+
+/** Every archived movement that is not a sale's, by id as the movements table lists them (export, data care). */
+export async function everyArchivedOtherMovement(t: ArchiveTables): Promise<StockMovement[]> {
+  const others: StockMovement[] = [];
+  await t.archivedMovements.each((record) => {
+    if (record.others) others.push(...record.others);
+  });
+  return others.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Calls `visit` on every page, oldest first, reading a few pages at a time. */
@@ -234,34 +331,46 @@ export async function everyArchivedSale(t: ArchiveTables): Promise<StoredSale[]>
 /** Adds movements to the by-product index, merging with what it holds (by id, the new ones winning). */
 async function indexMovements(
   t: ArchiveTables,
-  byProduct: ReadonlyMap<string, ArchivedMovement[]>,
-  empty: boolean,
+  rowsByProduct: ReadonlyMap<string, ArchivedMovement[]>,
+  othersByProduct: ReadonlyMap<string, StockMovement[]>,
 ): Promise<void> {
-  const productIds = [...byProduct.keys()];
-  const stored = empty ? [] : await t.archivedMovements.bulkGet(productIds);
-  const records: ArchivedProductMovements[] = productIds.map((productId, index) => {
-    const added = byProduct.get(productId)!;
+  const productIds = [...new Set([...rowsByProduct.keys(), ...othersByProduct.keys()])];
+  const stored = (await indexIsEmpty(t)) ? [] : await t.archivedMovements.bulkGet(productIds);
+  const mergedById = <T extends { id: string }>(before: readonly T[], added: readonly T[]) => {
+    if (before.length === 0) return added;
+    const addedIds = new Set(added.map((item) => item.id));
+    return [...before.filter((item) => !addedIds.has(item.id)), ...added];
+  };
+  const records = productIds.map((productId, index) => {
     const record = stored[index];
-    if (!record) return { productId, movements: encodeMovements(added) };
-    const addedIds = new Set(added.map((movement) => movement.id));
-    const before = decodeMovements(record.movements).filter((movement) => !addedIds.has(movement.id));
-    return { productId, movements: encodeMovements([...before, ...added]) };
+    const rows = mergedById(
+      record ? decodeMovements(record.movements) : [],
+      rowsByProduct.get(productId) ?? [],
+    );
+    const others = mergedById(record?.others ?? [], othersByProduct.get(productId) ?? []);
+    return { productId, record: productMovementsRecord(productId, rows, others) };
   });
-  await bulkPutFast(t.archivedMovements, records);
+  await putProductRecords(t, records);
 }
 
 /**
  * Archives sales that are nowhere in the database yet (the import takes the file's sales out of the `sales`
- * table and out of the archive first), with their movements indexed by product. `onPages` hears how many
- * sales each slice of pages held.
+ * table and out of the archive first), with their movements indexed by product, and movements that are not
+ * a sale's (`others`, taken out of the movements table and of the archive first). `onPages` hears how many
+ * sales each slice of pages held, then 0 once the index is written.
  */
 export async function addToArchive(
   t: ArchiveTables,
   sales: readonly StoredSale[],
+  others: readonly StockMovement[] = [],
   onPages: (sales: number) => void = () => undefined,
 ): Promise<void> {
-  if (sales.length === 0) return;
-  const empty = await isEmpty(t);
+  const othersByProduct = new Map<string, StockMovement[]>();
+  for (const movement of others) {
+    const list = othersByProduct.get(movement.productId);
+    if (list) list.push(movement);
+    else othersByProduct.set(movement.productId, [movement]);
+  }
   const pages = archivePages(sales);
   const slice = 100;
   for (let start = 0; start < pages.length; start += slice) {
@@ -269,7 +378,7 @@ export async function addToArchive(
     await bulkPutFast(t.saleArchive, part);
     onPages(part.reduce((sum, page) => sum + page.sales.length, 0));
   }
-  await indexMovements(t, movementsByProduct(sales), empty);
+  await indexMovements(t, movementsByProduct(sales), othersByProduct);
   onPages(0);
 }
 
@@ -301,22 +410,22 @@ export async function takeOutOfArchive(t: ArchiveTables, ids: readonly string[])
   const takenIds = new Set(taken.map((sale) => sale.id));
   const products = [...movementsByProduct(taken).keys()];
   const indexed = await t.archivedMovements.bulkGet(products);
-  const lists = indexed.flatMap((record) =>
-    record
-      ? [
-          {
-            productId: record.productId,
-            movements: decodeMovements(record.movements).filter((m) => !takenIds.has(m.saleId)),
-          },
-        ]
-      : [],
-  );
-  await t.archivedMovements.bulkDelete(lists.filter((r) => r.movements.length === 0).map((r) => r.productId));
-  await bulkPutFast(
-    t.archivedMovements,
-    lists
-      .filter((list) => list.movements.length > 0)
-      .map((list) => ({ productId: list.productId, movements: encodeMovements(list.movements) })),
+  await putProductRecords(
+    t,
+    indexed.flatMap((record) =>
+      record
+        ? [
+            {
+              productId: record.productId,
+              record: productMovementsRecord(
+                record.productId,
+                decodeMovements(record.movements).filter((movement) => !takenIds.has(movement.saleId)),
+                record.others ?? [],
+              ),
+            },
+          ]
+        : [],
+    ),
   );
   return taken;
 }

@@ -1,7 +1,13 @@
 // A sale's own stock movements live inside the sale's record: one record per sale instead of one per line.
 import type { Sale, StockMovement } from '@hanouti/core';
 import type { Tables } from './db';
-import { archivedProductMovements, archivedSale, takeOutOfArchive } from './saleArchive';
+import {
+  archivedOtherMovements,
+  archivedProductMovements,
+  archivedSale,
+  takeOtherMovementsOutOfArchive,
+  takeOutOfArchive,
+} from './saleArchive';
 
 /**
  * A movement a sale made, kept inside the sale's record. Only what the sale does not already say is stored:
@@ -141,6 +147,11 @@ export async function putSalesAndMovements(
       ...movements.flatMap((movement) => (movement.saleId ? [movement.saleId] : [])),
     ]),
   ];
+  // A newer version of a movement the archive holds replaces it there (saleArchive.ts).
+  await takeOtherMovementsOutOfArchive(
+    t,
+    movements.map((movement) => movement.id),
+  );
   const storedList = await t.sales.bulkGet(owners);
   const stored = new Map<string, StoredSale>();
   for (const record of storedList) if (record) stored.set(record.id, record);
@@ -174,6 +185,7 @@ export async function deleteSalesKeepingMovements(t: SaleTables, ids: readonly s
 /** Deletes one movement wherever it is kept. */
 export async function deleteMovement(t: SaleTables, id: string, saleId: string | undefined): Promise<void> {
   await t.stockMovements.delete(id);
+  await takeOtherMovementsOutOfArchive(t, [id]);
   if (!saleId) return;
   let record = await t.sales.get(saleId);
   if (!record && (await archivedSale(t, saleId))?.movements?.some((movement) => movement.id === id)) {
@@ -195,7 +207,8 @@ export async function findMovement(
   saleId: string | undefined,
 ): Promise<StockMovement | undefined> {
   const loose = await t.stockMovements.get(id);
-  if (loose || !saleId) return loose;
-  const record = await storedSale(t, saleId);
-  return record ? embeddedMovements(record).find((movement) => movement.id === id) : undefined;
+  if (loose) return loose;
+  const record = saleId ? await storedSale(t, saleId) : undefined;
+  const inside = record ? embeddedMovements(record).find((movement) => movement.id === id) : undefined;
+  return inside ?? (await archivedOtherMovements(t, [id]))[0];
 }
