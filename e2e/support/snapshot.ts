@@ -13,6 +13,8 @@ export type SnapshotTables = {
   /** Sales of a whole-shop import, in pages of one day (apps/web/src/data/saleArchive.ts). */
   saleArchive: { key: string; sales: SnapshotTables['sales']; saleIds: string[]; customerIds: string[] }[];
   archivedMovements: { productId: string; movements: string }[];
+  /** Credit entries of a whole-shop import, by customer (apps/web/src/data/creditArchive.ts). */
+  archivedCredits: { customerId: string; entries: CreditTransaction[]; entryIds: string[] }[];
   stockMovements: StockMovement[];
   customers: Customer[];
   creditTransactions: CreditTransaction[];

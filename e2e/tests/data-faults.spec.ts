@@ -17,6 +17,7 @@ const DATA_TABLES = [
   'stockMovements',
   'customers',
   'creditTransactions',
+  'archivedCredits',
   'settings',
   'dailyTotals',
   'productSales',

@@ -66,6 +66,11 @@ export const RECORD_SCHEMAS: Record<TableName, z.ZodType> = {
     otherIds: z.array(z.uuid()).min(1).optional(),
   }),
   stockMovements: stockMovementSchema,
+  archivedCredits: z.object({
+    customerId: z.uuid(),
+    entries: z.array(creditTransactionSchema).min(1),
+    entryIds: z.array(z.uuid()).min(1),
+  }),
   customers: customerSchema,
   creditTransactions: creditTransactionSchema,
   settings: settingsSchema,
@@ -116,6 +121,7 @@ export const TABLES_SWEPT_IN_BACKGROUND = [
   'archivedMovements',
   'stockMovements',
   'creditTransactions',
+  'archivedCredits',
   'outbox',
 ] as const satisfies readonly TableName[];
 

@@ -10,6 +10,7 @@ import {
   type LedgerError,
 } from '@hanouti/core';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { customerEntries, deleteCustomerEntries, LEDGER_TABLES } from './creditArchive';
 import { tx } from './db';
 import { OUTBOX_TABLES, recordOperation } from './outbox';
 
@@ -65,10 +66,10 @@ export function saveCustomer(draft: Customer): Promise<Customer> {
  */
 export function deleteCustomers(ids: readonly string[]): Promise<number> {
   const now = new Date().toISOString();
-  return tx('rw', ['customers', 'creditTransactions', ...OUTBOX_TABLES], async (t) => {
+  return tx('rw', ['customers', ...LEDGER_TABLES, ...OUTBOX_TABLES], async (t) => {
     const existing = (await t.customers.bulkGet([...new Set(ids)])).filter((c) => c !== undefined);
     for (const customer of existing) {
-      await t.creditTransactions.where('customerId').equals(customer.id).delete();
+      await deleteCustomerEntries(t, customer.id);
       await t.customers.delete(customer.id);
       await recordOperation(t, 'customer.delete', { id: customer.id }, now);
     }
@@ -125,8 +126,8 @@ export function addPayment(
 
 /** A customer's ledger entries, newest first. */
 export function listCreditTransactions(customerId: string): Promise<CreditTransaction[]> {
-  return tx('r', ['creditTransactions'], async (t) =>
-    (await t.creditTransactions.where('customerId').equals(customerId).sortBy('date')).reverse(),
+  return tx('r', LEDGER_TABLES, async (t) =>
+    (await customerEntries(t, customerId)).sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)),
   );
 }
 

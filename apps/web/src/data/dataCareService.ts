@@ -11,6 +11,7 @@ import type { ImportPreview } from './backupJobs';
 import { runBackupJobOffThread } from './backupWorkerClient';
 import { tx, type Tables } from './db';
 import { OUTBOX_TABLES, recordOperations, type NewOperation } from './outbox';
+import { deleteEntries, everyArchivedEntry, LEDGER_TABLES, putEntries } from './creditArchive';
 import { everyArchivedOtherMovement, everyArchivedSale } from './saleArchive';
 import {
   allMovements,
@@ -21,14 +22,14 @@ import {
 } from './saleRecords';
 import { AGGREGATE_TABLES, rebuildSalesAggregates } from './salesAggregates';
 
-const RECORD_TABLES = ['products', 'customers', 'creditTransactions', ...SALE_TABLES] as const;
+const RECORD_TABLES = ['products', 'customers', ...LEDGER_TABLES, ...SALE_TABLES] as const;
 
 async function readShopRecords(t: Pick<Tables, (typeof RECORD_TABLES)[number]>): Promise<ShopRecords> {
   const [products, sales, customers, creditTransactions, stockMovements] = await Promise.all([
     t.products.toArray(),
     t.sales.toArray().then(async (live) => [...live, ...(await everyArchivedSale(t))]),
     t.customers.toArray(),
-    t.creditTransactions.toArray(),
+    t.creditTransactions.toArray().then(async (table) => [...table, ...(await everyArchivedEntry(t))]),
     t.stockMovements.toArray().then(async (table) => [...table, ...(await everyArchivedOtherMovement(t))]),
   ]);
   return {
@@ -68,10 +69,10 @@ export async function cleanUpDatabase(): Promise<CleanupOutcome> {
     await t.products.bulkDelete(plan.removeProductIds);
     await t.customers.bulkDelete(plan.removeCustomerIds);
     await deleteSalesKeepingMovements(t, plan.removeSaleIds);
-    await t.creditTransactions.bulkDelete(plan.removeCreditIds);
+    await deleteEntries(t, plan.removeCreditIds);
     await t.products.bulkPut(put.products);
     await t.customers.bulkPut(put.customers);
-    await t.creditTransactions.bulkPut(put.creditTransactions);
+    await putEntries(t, put.creditTransactions);
     await putSalesAndMovements(t, put.sales, put.stockMovements);
     await t.photos.bulkDelete(orphanedPhotoIds(records, plan));
     await rebuildSalesAggregates(t);

@@ -11,6 +11,7 @@ import type {
 } from '@hanouti/core';
 import { lowStockMarker } from './lowStockMarker';
 import type { ReferenceFeatureRecord } from './referenceFeatureRecord';
+import type { ArchivedCustomerCredits } from './creditArchive';
 import type { ArchivePage, ArchivedProductMovements } from './saleArchive';
 import { embeddedMovements, saleOf, saleRecordsWithMovements, type StoredSale } from './saleRecords';
 import { LARGE_WRITE, wholeTableNotice } from './wholeTableNotice';
@@ -34,6 +35,7 @@ export const TABLES = {
   referenceFeatures: 'referenceFeatures',
   saleArchive: 'saleArchive',
   archivedMovements: 'archivedMovements',
+  archivedCredits: 'archivedCredits',
 } as const;
 export type TableName = (typeof TABLES)[keyof typeof TABLES];
 
@@ -89,6 +91,7 @@ export type Tables = {
   referenceFeatures: Table<ReferenceFeatureRecord, string>;
   saleArchive: Table<ArchivePage, string>;
   archivedMovements: Table<ArchivedProductMovements, string>;
+  archivedCredits: Table<ArchivedCustomerCredits, string>;
 };
 
 export const DATABASE_NAME = 'hanouti';
@@ -149,9 +152,14 @@ const SCHEMA_VERSIONS: readonly {
   },
   {
     // A whole-shop import's sales go to pages of up to 500 sales (saleArchive.ts): ~1,100 records
-    // instead of 200,000, and its movements to one record per product. Existing records stay where they are.
+    // instead of 200,000; its movements to one record per product, its credit entries to one record per
+    // customer (creditArchive.ts). Existing records stay where they are.
     version: 6,
-    stores: { saleArchive: 'key, *saleIds, *customerIds', archivedMovements: 'productId, *otherIds' },
+    stores: {
+      saleArchive: 'key, *saleIds, *customerIds',
+      archivedMovements: 'productId, *otherIds',
+      archivedCredits: 'customerId, *entryIds',
+    },
   },
 ];
 
@@ -184,6 +192,7 @@ class HanoutiDatabase extends Dexie {
   declare referenceFeatures: Tables['referenceFeatures'];
   declare saleArchive: Tables['saleArchive'];
   declare archivedMovements: Tables['archivedMovements'];
+  declare archivedCredits: Tables['archivedCredits'];
 
   constructor(name: string) {
     // 'strict' makes Chromium flush a committed transaction to disk before reporting success, so a

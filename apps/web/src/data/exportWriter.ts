@@ -11,6 +11,7 @@ import {
 import type { Table } from 'dexie';
 import { dataUrlFromBlob } from './dataUrls';
 import { tx } from './db';
+import { everyArchivedEntry } from './creditArchive';
 import { ARCHIVE_TABLES, eachArchivePage, everyArchivedOtherMovement } from './saleArchive';
 import { embeddedMovements, saleOf, type StoredSale } from './saleRecords';
 
@@ -59,6 +60,7 @@ export async function exportBackupBlob(
       ...ARCHIVE_TABLES,
       'customers',
       'creditTransactions',
+      'archivedCredits',
       'stockMovements',
       'photos',
       'settings',
@@ -69,6 +71,8 @@ export async function exportBackupBlob(
         // One index entry per archived sale.
         t.saleArchive.orderBy('saleIds').count(),
         t.creditTransactions.count(),
+        // One index entry per archived credit entry.
+        t.archivedCredits.orderBy('entryIds').count(),
         t.stockMovements.count(),
       ]);
       const total = counts.reduce((sum, n) => sum + n, 0);
@@ -93,12 +97,18 @@ export async function exportBackupBlob(
       });
       const chunks: Record<StreamedBackupList, Blob[]> = {
         sales,
-        creditTransactions: await pagesAsBlobs(
-          t.creditTransactions,
-          (page) => backupChunkText('creditTransactions', page),
-          byId,
-          onPage,
-        ),
+        creditTransactions: [
+          ...(await pagesAsBlobs(
+            t.creditTransactions,
+            (page) => backupChunkText('creditTransactions', page),
+            byId,
+            onPage,
+          )),
+          ...(await everyArchivedEntry(t).then((entries) => {
+            onPage(entries.length);
+            return entries.length > 0 ? [new Blob([backupChunkText('creditTransactions', entries)])] : [];
+          })),
+        ],
         stockMovements: [
           ...saleMovements,
           ...(await pagesAsBlobs(

@@ -2,7 +2,6 @@
 import {
   balancesByCustomer,
   stockByProduct,
-  type CreditTransaction,
   type Customer,
   type ImportPlan,
   type Product,
@@ -11,6 +10,7 @@ import {
 import type { Table } from 'dexie';
 import { bulkPutFast, tx, type PhotoRecord, type Tables } from './db';
 import { recordArchivedSaleOperations } from './archivedSaleOperations';
+import { archiveEntries, archivedEntriesOf, LEDGER_TABLES, takeEntriesOutOfArchive } from './creditArchive';
 import { OUTBOX_TABLES, recordOperationBatches } from './outbox';
 import {
   addToArchive,
@@ -30,7 +30,7 @@ export const IMPORT_TABLES = [
   ...ARCHIVE_TABLES,
   'stockMovements',
   'customers',
-  'creditTransactions',
+  ...LEDGER_TABLES,
   'settings',
   ...AGGREGATE_TABLES,
   ...OUTBOX_TABLES,
@@ -181,7 +181,10 @@ async function customersWithBalance(t: ImportTables, plan: ImportPlan): Promise<
   const planCustomers = new Set(plan.customers.map((customer) => customer.id));
   const owners = new Set([...planCustomers, ...plan.creditTransactions.map((entry) => entry.customerId)]);
   const planEntryIds = new Set(plan.creditTransactions.map((entry) => entry.id));
-  const others = await storedOthersOf(t.creditTransactions, 'customerId', owners, planEntryIds);
+  const others = [
+    ...(await storedOthersOf(t.creditTransactions, 'customerId', owners, planEntryIds)),
+    ...(await archivedEntriesOf(t, [...owners])).filter((entry) => !planEntryIds.has(entry.id)),
+  ];
   const outside = [...owners].filter((id) => !planCustomers.has(id));
   const outsideCustomers = (await t.customers.bulkGet(outside)).filter(isDefined);
   const recomputed = new Set([...others.map((e) => e.customerId), ...outsideCustomers.map((c) => c.id)]);
@@ -311,7 +314,14 @@ export async function writeImportPlan(
       report();
     });
     await putInSlices<StockMovement>(t.stockMovements, kept, written, report);
-    await putInSlices<CreditTransaction>(t.creditTransactions, plan.creditTransactions, written, report);
+    // The file's credit entries go to the archive by customer (creditArchive.ts), out of the table first.
+    const entryIds = plan.creditTransactions.map((entry) => entry.id);
+    const staleEntries = await storedAmong(t.creditTransactions, entryIds);
+    await t.creditTransactions.bulkDelete(staleEntries.map((entry) => entry.id));
+    await takeEntriesOutOfArchive(t, entryIds);
+    await archiveEntries(t, plan.creditTransactions);
+    written.count += plan.creditTransactions.length;
+    report();
     await t.photos.bulkPut([...photos]);
     await putInSlices<Product>(t.products, products, written, report);
     await putInSlices<Customer>(t.customers, customers, written, report);

@@ -13,6 +13,7 @@ import {
 } from '@hanouti/core';
 import { tx } from '../data/db';
 import { writeOutArchivedSaleOperations } from '../data/archivedSaleOperations';
+import { customerEntries, deleteEntries, findEntry, LEDGER_TABLES, putEntries } from '../data/creditArchive';
 import { expandOutboxEntry } from '../data/outbox';
 import {
   deleteMovement,
@@ -31,7 +32,7 @@ const PULL_TABLES = [
   'customers',
   'settings',
   ...SALE_TABLES,
-  'creditTransactions',
+  ...LEDGER_TABLES,
   'outbox',
   'meta',
   ...AGGREGATE_TABLES,
@@ -111,11 +112,11 @@ export async function applyPulledChanges(
           break;
         }
         case 'creditTransaction': {
-          const before = await t.creditTransactions.get(change.id);
+          const before = await findEntry(t, change.id);
           if (before) touchedCustomers.add(before.customerId);
-          if (change.deleted) await t.creditTransactions.delete(change.id);
+          if (change.deleted) await deleteEntries(t, [change.id]);
           else {
-            await t.creditTransactions.put(change.record);
+            await putEntries(t, [change.record]);
             touchedCustomers.add(change.record.customerId);
           }
           break;
@@ -132,7 +133,7 @@ export async function applyPulledChanges(
     for (const id of touchedCustomers) {
       const customer = await t.customers.get(id);
       if (!customer) continue;
-      const entries = await t.creditTransactions.where('customerId').equals(id).toArray();
+      const entries = await customerEntries(t, id);
       const server = serverCounters.get(id);
       await t.customers.put(
         server

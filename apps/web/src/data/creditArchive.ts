@@ -1,0 +1,153 @@
+// The credit notebook's entries of a whole-shop import, kept in one record per customer (schema version 6).
+//
+// As for the sale archive (saleArchive.ts), IndexedDB's cost per record made 20,000 entry records a few seconds
+// of a large import; 1,000 customer records are a fraction of it. Only an import writes here; any change to an
+// archived entry first takes it out into the `creditTransactions` table, and readers look in both places, so
+// each entry is kept in exactly one and balance = Σ entries still holds.
+import type { CreditTransaction } from '@hanouti/core';
+import { bulkPutFast, type Tables } from './db';
+
+/** A customer's archived entries, found by id through the multi-entry `entryIds` index. */
+export type ArchivedCustomerCredits = {
+  customerId: string;
+  entries: CreditTransaction[];
+  entryIds: string[];
+};
+
+/** Where credit entries are kept: the table, and the archive. */
+export const LEDGER_TABLES = ['creditTransactions', 'archivedCredits'] as const;
+type LedgerTables = Pick<Tables, (typeof LEDGER_TABLES)[number]>;
+
+const byId = (a: CreditTransaction, b: CreditTransaction) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function customerRecord(
+  customerId: string,
+  entries: readonly CreditTransaction[],
+): ArchivedCustomerCredits | undefined {
+  if (entries.length === 0) return undefined;
+  return { customerId, entries: [...entries], entryIds: entries.map((entry) => entry.id) };
+}
+
+async function archiveIsEmpty(t: LedgerTables): Promise<boolean> {
+  return (await t.archivedCredits.limit(1).primaryKeys()).length === 0;
+}
+
+/** Writes these customers' records, removing those now empty. */
+async function putCustomerRecords(
+  t: LedgerTables,
+  records: readonly { customerId: string; record: ArchivedCustomerCredits | undefined }[],
+): Promise<void> {
+  await t.archivedCredits.bulkDelete(records.filter((r) => !r.record).map((r) => r.customerId));
+  await bulkPutFast(
+    t.archivedCredits,
+    records.flatMap((r) => (r.record ? [r.record] : [])),
+  );
+}
+
+/** A customer's entries, wherever they are kept (unordered). */
+export async function customerEntries(t: LedgerTables, customerId: string): Promise<CreditTransaction[]> {
+  const [live, archived] = await Promise.all([
+    t.creditTransactions.where('customerId').equals(customerId).toArray(),
+    t.archivedCredits.get(customerId),
+  ]);
+  return [...live, ...(archived?.entries ?? [])];
+}
+
+/** One entry, wherever it is kept. */
+export async function findEntry(t: LedgerTables, id: string): Promise<CreditTransaction | undefined> {
+  const live = await t.creditTransactions.get(id);
+  if (live || (await archiveIsEmpty(t))) return live;
+  const record = await t.archivedCredits.where('entryIds').equals(id).first();
+  return record?.entries.find((entry) => entry.id === id);
+}
+
+/** Takes these entries out of the archive and returns them (ids not archived are ignored). */
+export async function takeEntriesOutOfArchive(
+  t: LedgerTables,
+  ids: readonly string[],
+): Promise<CreditTransaction[]> {
+  if (ids.length === 0 || (await archiveIsEmpty(t))) return [];
+  const wanted = new Set(ids);
+  const records = await t.archivedCredits
+    .where('entryIds')
+    .anyOf([...ids])
+    .distinct()
+    .toArray();
+  const taken: CreditTransaction[] = [];
+  await putCustomerRecords(
+    t,
+    records.map((record) => {
+      const kept = record.entries.filter((entry) => {
+        if (!wanted.has(entry.id)) return true;
+        taken.push(entry);
+        return false;
+      });
+      return { customerId: record.customerId, record: customerRecord(record.customerId, kept) };
+    }),
+  );
+  return taken;
+}
+
+/** Writes entries (upserts) to the table; an archived version of one is taken out first. */
+export async function putEntries(t: LedgerTables, entries: readonly CreditTransaction[]): Promise<void> {
+  await takeEntriesOutOfArchive(
+    t,
+    entries.map((entry) => entry.id),
+  );
+  await t.creditTransactions.bulkPut([...entries]);
+}
+
+/** Deletes entries wherever they are kept. */
+export async function deleteEntries(t: LedgerTables, ids: readonly string[]): Promise<void> {
+  await t.creditTransactions.bulkDelete([...ids]);
+  await takeEntriesOutOfArchive(t, ids);
+}
+
+/** Deletes every entry of a customer (the customer is being deleted). */
+export async function deleteCustomerEntries(t: LedgerTables, customerId: string): Promise<void> {
+  await t.creditTransactions.where('customerId').equals(customerId).delete();
+  await t.archivedCredits.delete(customerId);
+}
+
+/** Every archived entry, by id as the table lists them (export, data care). */
+export async function everyArchivedEntry(t: LedgerTables): Promise<CreditTransaction[]> {
+  const entries: CreditTransaction[] = [];
+  await t.archivedCredits.each((record) => {
+    entries.push(...record.entries);
+  });
+  return entries.sort(byId);
+}
+
+/** The archived entries of these customers. */
+export async function archivedEntriesOf(
+  t: LedgerTables,
+  customerIds: readonly string[],
+): Promise<CreditTransaction[]> {
+  if (customerIds.length === 0 || (await archiveIsEmpty(t))) return [];
+  return (await t.archivedCredits.bulkGet([...customerIds])).flatMap((record) => record?.entries ?? []);
+}
+
+/**
+ * Archives an import's entries by customer, merged by id with what the archive holds (the import takes
+ * them out of the table and, when their customer changed, out of the archive first).
+ */
+export async function archiveEntries(t: LedgerTables, entries: readonly CreditTransaction[]): Promise<void> {
+  if (entries.length === 0) return;
+  const byCustomer = new Map<string, CreditTransaction[]>();
+  for (const entry of entries) {
+    const list = byCustomer.get(entry.customerId);
+    if (list) list.push(entry);
+    else byCustomer.set(entry.customerId, [entry]);
+  }
+  const customerIds = [...byCustomer.keys()];
+  const stored = (await archiveIsEmpty(t)) ? [] : await t.archivedCredits.bulkGet(customerIds);
+  await putCustomerRecords(
+    t,
+    customerIds.map((customerId, index) => {
+      const added = byCustomer.get(customerId)!;
+      const addedIds = new Set(added.map((entry) => entry.id));
+      const before = (stored[index]?.entries ?? []).filter((entry) => !addedIds.has(entry.id));
+      return { customerId, record: customerRecord(customerId, [...before, ...added]) };
+    }),
+  );
+}
