@@ -9,6 +9,8 @@ import {
   creditFromFile,
   customerFromFile,
   movementFromFile,
+  saleMovementFromFile,
+  salesOfFile,
   photoFromFile,
   productFromFile,
   saleFromFile,
@@ -320,10 +322,11 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
     (v) => v.id,
     report,
   );
+  const salesByRawId = salesOfFile(sales, listOf('sales'));
   const movementRows = readList(
     'stockMovements',
     listOf('stockMovements'),
-    (v) => movementFromFile(v, ctx),
+    (v) => saleMovementFromFile(v, ctx, salesByRawId) ?? movementFromFile(v, ctx),
     (v) => v.id,
     report,
   );

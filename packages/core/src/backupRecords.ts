@@ -286,6 +286,55 @@ export function movementFromFile(value: unknown, ctx: ReadContext): Converted<St
   return { value: movement, notes };
 }
 
+/** A sale of the file as read, with the raw values its line movements repeat (see `saleMovementFromFile`). */
+export type SaleOfFile = { sale: Sale; rawDate: unknown; rawDeviceId: unknown };
+
+/** The file's sales by their id as written in the file. */
+export function salesOfFile(
+  rows: readonly { value: Sale; index: number }[],
+  rawSales: readonly unknown[],
+): Map<unknown, SaleOfFile> {
+  const byRawId = new Map<unknown, SaleOfFile>();
+  for (const { value: sale, index } of rows) {
+    const raw = rawSales[index];
+    if (!isRawRecord(raw)) continue;
+    byRawId.set(field(raw, 'id'), { sale, rawDate: field(raw, 'date'), rawDeviceId: field(raw, 'deviceId') });
+  }
+  return byRawId;
+}
+
+/**
+ * A sale's line movement read without checking again what its sale already checked: when the movement is
+ * of kind `sale`, without a note, and repeats its (accepted) sale's date and device exactly as the file
+ * writes them, its time, sale and device are the sale's, already valid. Only its id, product and delta are
+ * read, as `movementFromFile` reads them. Undefined when the movement is not such a copy: it is then read in
+ * full. A large shop's file holds half a million of these; reading them this way halves the check's time
+ * for them.
+ */
+export function saleMovementFromFile(
+  value: unknown,
+  ctx: ReadContext,
+  sales: ReadonlyMap<unknown, SaleOfFile>,
+): Converted<StockMovement> | undefined {
+  if (!isRawRecord(value) || field(value, 'kind') !== 'sale' || field(value, 'note') !== undefined)
+    return undefined;
+  const of = sales.get(field(value, 'saleId'));
+  if (!of || typeof of.rawDate !== 'string' || field(value, 'at') !== of.rawDate) return undefined;
+  if (field(value, 'deviceId') !== of.rawDeviceId) return undefined;
+  const notes: RecordNote[] = [];
+  const { sale } = of;
+  const movement: StockMovement = {
+    id: readId(value, 'id', 'movement', ctx, notes),
+    productId: readId(value, 'productId', 'product', ctx),
+    kind: 'sale',
+    delta: readQuantity(value, 'delta'),
+    at: sale.date,
+    saleId: sale.id,
+    ...(sale.deviceId !== undefined ? { deviceId: sale.deviceId } : {}),
+  };
+  return { value: movement, notes };
+}
+
 export function photoFromFile(value: unknown, ctx: ReadContext): Converted<BackupPhoto> {
   const raw = asRecord(value);
   const notes: RecordNote[] = [];
