@@ -247,19 +247,28 @@ async function indexIsEmpty(t: ArchiveTables): Promise<boolean> {
   return (await t.archivedMovements.limit(1).primaryKeys()).length === 0;
 }
 
-/** The archived movements among these ids that are not a sale's (found by the `otherIds` index). */
-export async function archivedOtherMovements(
+/** The product records holding any of these movements (not a sale's), found by the `otherIds` index. */
+async function recordsHoldingOthers(
   t: ArchiveTables,
   ids: readonly string[],
-): Promise<StockMovement[]> {
+): Promise<ArchivedProductMovements[]> {
   if (ids.length === 0 || (await indexIsEmpty(t))) return [];
-  const wanted = new Set(ids);
-  const records = await t.archivedMovements
+  return t.archivedMovements
     .where('otherIds')
     .anyOf([...ids])
     .distinct()
     .toArray();
-  return records.flatMap((record) => (record.others ?? []).filter((movement) => wanted.has(movement.id)));
+}
+
+/** The archived movements among these ids that are not a sale's. */
+export async function archivedOtherMovements(
+  t: ArchiveTables,
+  ids: readonly string[],
+): Promise<StockMovement[]> {
+  const wanted = new Set(ids);
+  return (await recordsHoldingOthers(t, ids)).flatMap((record) =>
+    (record.others ?? []).filter((movement) => wanted.has(movement.id)),
+  );
 }
 
 /**
@@ -270,13 +279,9 @@ export async function takeOtherMovementsOutOfArchive(
   t: ArchiveTables,
   ids: readonly string[],
 ): Promise<StockMovement[]> {
-  if (ids.length === 0 || (await indexIsEmpty(t))) return [];
+  const records = await recordsHoldingOthers(t, ids);
+  if (records.length === 0) return [];
   const wanted = new Set(ids);
-  const records = await t.archivedMovements
-    .where('otherIds')
-    .anyOf([...ids])
-    .distinct()
-    .toArray();
   const taken: StockMovement[] = [];
   await putProductRecords(
     t,
