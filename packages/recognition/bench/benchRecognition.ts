@@ -173,7 +173,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     for (const q of list) {
       const image = await imageOf(q.path!);
       const begin = performance.now();
-      const { candidates, textLines } = await recogniseProduct(image, {
+      const { candidates, textLines, appearance } = await recogniseProduct(image, {
         index: idx,
         products,
         mode,
@@ -191,6 +191,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
           ms: Math.round(elapsed),
           text: textLines.map((l) => [l.text, Math.round(l.confidence * 1000) / 1000]),
           candidates: candidates.map((c) => [c.product_id, c.score, c.strategies]),
+          appearance: appearance.slice(0, 20).map((a) => [a.productId, Math.round(a.similarity * 1e4) / 1e4]),
         });
       const rank = candidates.findIndex((c) => c.product_id === q.product_id);
       const sure = candidates[0] !== undefined && confidenceLevel(candidates[0].score) === 'high';

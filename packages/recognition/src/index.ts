@@ -9,6 +9,7 @@ export * from './hamming.js';
 export * from './vocabulary.js';
 export * from './keypoints.js';
 export * from './colour.js';
+export * from './appearance.js';
 export * from './referenceIndex.js';
 export * from './fusion.js';
 export * from './recognise.js';

@@ -4,7 +4,7 @@ import { resizeImage, rotateQuarter } from './image.js';
 import { computeFeatures, computeReferenceFeatures, verifyMatch } from './keypoints.js';
 import { buildIndex, shortlist } from './referenceIndex.js';
 import { recogniseProduct, visualScore } from './recognise.js';
-import { texturedPack } from './testImages.js';
+import { produceBin, texturedPack } from './testImages.js';
 
 provideOpenCvFromNodeModules();
 
@@ -45,6 +45,42 @@ describe('keypoint matching', () => {
     const { candidates } = await recogniseProduct(photo, { index, products, disable: ['barcode'] });
     expect(candidates[0]?.product_id).toBe('p12');
     expect(candidates[0]?.score).toBeGreaterThanOrEqual(0.7);
+  }, 60_000);
+});
+
+describe('fresh produce (no stable keypoints)', () => {
+  it('ranks the bin that looks alike first by its appearance, as a suggestion, never Sûr', async () => {
+    const bins = [
+      { id: 'tomatoes', rgb: [210, 40, 30] as const, radius: 30 },
+      { id: 'limes', rgb: [90, 190, 40] as const, radius: 22 },
+      { id: 'potatoes', rgb: [190, 150, 90] as const, radius: 35 },
+    ];
+    const references = [];
+    for (const [b, bin] of bins.entries())
+      for (let view = 0; view < 2; view++)
+        references.push({
+          productId: bin.id,
+          features: await computeReferenceFeatures(produceBin(100 + 10 * b + view, bin.rgb, bin.radius)),
+        });
+    const index = buildIndex(references);
+    const products = new Map(bins.map((b) => [b.id, { id: b.id, name: b.id }]));
+    const photo = produceBin(999, bins[1]!.rgb, bins[1]!.radius);
+    const { candidates, appearance } = await recogniseProduct(photo, {
+      index,
+      products,
+      disable: ['barcode'],
+    });
+    expect(appearance[0]?.productId).toBe('limes');
+    expect(candidates[0]?.product_id).toBe('limes');
+    expect(candidates[0]?.strategies.colour).toBeGreaterThan(0.9);
+    expect(candidates[0]!.score).toBeGreaterThan(0.4);
+    expect(candidates[0]!.score).toBeLessThan(0.7);
+    const withoutColour = await recogniseProduct(photo, {
+      index,
+      products,
+      disable: ['barcode', 'colour'],
+    });
+    expect(withoutColour.appearance).toEqual([]);
   }, 60_000);
 });
 

@@ -1,4 +1,5 @@
 // Local keypoints (AKAZE via OpenCV WASM): serialisable features of a photo and their geometric verification.
+import { appearanceDescriptor } from './appearance.js';
 import { colourGrid } from './colour.js';
 import { DESCRIPTOR_BYTES, DESCRIPTOR_WORDS, matchDescriptors } from './hamming.js';
 import { resizeToLongSide, toGrey, type RgbaImage } from './image.js';
@@ -6,7 +7,8 @@ import { loadOpenCv, type OpenCv } from './opencv.js';
 
 /** Photos are described at this long side: enough detail for a pack, fast enough on a phone. */
 export const FEATURE_LONG_SIDE = 640;
-export const FEATURES_VERSION = 2;
+/** 3: global appearance (colour and texture of the centre) added. */
+export const FEATURES_VERSION = 3;
 const RATIO_TEST = 0.8;
 const MIN_MATCHES_FOR_HOMOGRAPHY = 8;
 /** RANSAC reprojection tolerance, in pixels of the 640-px working image. */
@@ -26,6 +28,11 @@ export type ImageFeatures = {
   descriptors: Uint32Array;
   /** Colour bin of each cell of a COLOUR_GRID² grid (see colour.ts). */
   colours: Uint8Array;
+  /**
+   * Colour and texture of the photo's centre (`appearanceDescriptor`); absent on features saved before
+   * version 3 (such a reference then only lacks this signal).
+   */
+  appearance?: Float32Array;
   /** Words read on the photo (`packWordsOfLines`), when the text reader ran: the pack's own vocabulary. */
   words?: string[];
 };
@@ -78,6 +85,7 @@ export async function computeFeatures(
       points,
       descriptors: new Uint32Array(bytes.buffer),
       colours: colourGrid(work),
+      appearance: appearanceDescriptor(image),
     };
   } finally {
     for (const m of [grey, mask, descriptors, keypoints, detector]) m.delete();

@@ -1,5 +1,6 @@
 // Recognises the product in one photo (or crop): barcode, then keypoints on a shortlist, colour in the outline.
 import { CONFIDENCE_HIGH, CONFIDENCE_MEDIUM, type PrecisionMode } from '@hanouti/core';
+import { appearanceDescriptor, appearanceRanking } from './appearance.js';
 import { readRetailBarcodes, type BarcodeEffort } from './barcode.js';
 import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from './colour.js';
 import { barcodeScore, combineScores, rankByScore, type StrategyScores } from './fusion.js';
@@ -130,6 +131,32 @@ export function belowSure(score: number): number {
   return COMPRESS_FROM + (room * (Math.min(1, score) - COMPRESS_FROM)) / (1 - COMPRESS_FROM);
 }
 
+/**
+ * Products ranked by appearance that get a colour score: the nearest few, the rest is noise. The three
+ * constants were chosen on 240 `train` photos (`bench/appearanceFusion.ts` on a bench `--dump`).
+ */
+export const APPEARANCE_KEEP = 3;
+/** Colour score of the product whose photos look most like the query. */
+export const APPEARANCE_TOP = 1;
+/** A product this much less similar than the best one scores 0 (the score falls linearly until then). */
+export const APPEARANCE_SPREAD = 0.08;
+
+/**
+ * Colour scores from the appearance ranking: relative to the best product of this photo (light and camera
+ * shift every similarity together), so only products that look nearly as much like it as the best count.
+ */
+export function appearanceScores(
+  ranking: readonly { productId: string; similarity: number }[],
+): Map<string, number> {
+  const scores = new Map<string, number>();
+  const best = ranking[0]?.similarity ?? 0;
+  for (const { productId, similarity } of ranking.slice(0, APPEARANCE_KEEP)) {
+    const score = APPEARANCE_TOP * (1 - (best - similarity) / APPEARANCE_SPREAD);
+    if (score > 0) scores.set(productId, score);
+  }
+  return scores;
+}
+
 type ProductEvidence = { verification: Verification; referenceColours?: Uint8Array; votes: number };
 
 /** Colour similarity inside the matched outline (query hull vs the same hull on the reference). */
@@ -168,6 +195,8 @@ export type Recognition = {
   barcodes: string[];
   /** Lines of text read on the photo (empty when OCR did not run). */
   textLines: TextLine[];
+  /** Products by appearance similarity, best first (empty when colour is off or no reference has one). */
+  appearance: { productId: string; similarity: number }[];
 };
 
 /** Candidates for the product in one photo or crop, best first; empty when nothing matched. */
@@ -235,6 +264,20 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     }
   }
 
+  // Appearance (colour and texture of the centre): the colour strategy of products without keypoint
+  // evidence — fresh produce — and a tie-breaker for the others (the better of it and the outline colour).
+  let appearance: Recognition['appearance'] = [];
+  if (!disabled.has('colour')) {
+    appearance = appearanceRanking(
+      features.appearance ?? appearanceDescriptor(image),
+      options.index.references.map((r) => ({ productId: r.productId, appearance: r.features.appearance })),
+    );
+    for (const [productId, score] of appearanceScores(appearance)) {
+      const s = scoresOf(productId);
+      s.colour = Math.max(s.colour ?? 0, score);
+    }
+  }
+
   // Text: skipped when a catalogue barcode already decided. Text alone never makes an answer Sûr (a brand
   // is shared by its flavours): products it adds or lifts go through belowSure unless decisive already.
   let textLines: TextLine[] = [];
@@ -261,7 +304,7 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
       strategies,
     });
   }
-  return { candidates: rankByScore(candidates), features, barcodes, textLines };
+  return { candidates: rankByScore(candidates), features, barcodes, textLines, appearance };
 }
 
 /**

@@ -44,3 +44,44 @@ export function placeOnCounter(
   }
   return counter;
 }
+
+/**
+ * A bin of loose produce seen from above: shaded discs of one colour (`rgb`) and size, jittered, piled on a
+ * crate of another colour; the seed moves the pieces (two photos of the same bin share no keypoints).
+ */
+export function produceBin(
+  seed: number,
+  rgb: readonly [number, number, number],
+  radius: number,
+  width = 348,
+  height = 348,
+): RgbaImage {
+  const rand = seededRandom(seed);
+  const image = createImage(width, height);
+  for (let i = 0; i < width * height; i++) {
+    image.data[i * 4] = 120;
+    image.data[i * 4 + 1] = 90;
+    image.data[i * 4 + 2] = 60;
+    image.data[i * 4 + 3] = 255;
+  }
+  const pieces = Math.round((width * height) / (radius * radius * 2));
+  for (let p = 0; p < pieces; p++) {
+    const cx = rand() * width;
+    const cy = rand() * height;
+    const r = radius * (0.8 + rand() * 0.4);
+    const tint = 0.85 + rand() * 0.3;
+    for (let y = Math.max(0, Math.floor(cy - r)); y < Math.min(height, cy + r); y++) {
+      for (let x = Math.max(0, Math.floor(cx - r)); x < Math.min(width, cx + r); x++) {
+        const d2 = ((x - cx) ** 2 + (y - cy) ** 2) / (r * r);
+        if (d2 > 1) continue;
+        // Lit from the top left: brighter towards the highlight, darker at the rim.
+        const light = tint * (1.1 - 0.5 * d2 - 0.15 * ((x - cx + y - cy) / r));
+        const i = (y * width + x) * 4;
+        image.data[i] = Math.min(255, rgb[0] * light);
+        image.data[i + 1] = Math.min(255, rgb[1] * light);
+        image.data[i + 2] = Math.min(255, rgb[2] * light);
+      }
+    }
+  }
+  return image;
+}

@@ -30,6 +30,7 @@ export const referenceFeatureRecordSchema = z.object({
     points: z.instanceof(Float32Array),
     descriptors: z.instanceof(Uint32Array),
     colours: z.instanceof(Uint8Array),
+    appearance: z.instanceof(Float32Array).optional(),
   }),
   createdAt: z.string().min(1),
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { FEATURES_VERSION } from '@hanouti/recognition';
 import { planPhotoReferences } from './referenceFeaturesRepository';
+
+const v = FEATURES_VERSION;
 
 describe('photo references plan', () => {
   it('computes missing photo features and drops those of deleted products or replaced photos', () => {
@@ -11,11 +14,11 @@ describe('photo references plan', () => {
         { id: 'p4', photoId: 'photo-4' },
       ],
       [
-        { id: 'r1', productId: 'p1', photoId: 'photo-1' },
-        { id: 'r2', productId: 'p2', photoId: 'photo-2a' },
-        { id: 'r3', productId: 'p3' },
-        { id: 'r4', productId: 'gone', photoId: 'photo-x' },
-        { id: 'r5', productId: 'gone' },
+        { id: 'r1', productId: 'p1', photoId: 'photo-1', version: v },
+        { id: 'r2', productId: 'p2', photoId: 'photo-2a', version: v },
+        { id: 'r3', productId: 'p3', version: v },
+        { id: 'r4', productId: 'gone', photoId: 'photo-x', version: v },
+        { id: 'r5', productId: 'gone', version: v },
       ],
     );
     expect(plan.stale.sort()).toEqual(['r2', 'r4', 'r5']);
@@ -23,5 +26,17 @@ describe('photo references plan', () => {
       { productId: 'p2', photoId: 'photo-2b' },
       { productId: 'p4', photoId: 'photo-4' },
     ]);
+  });
+
+  it('computes a catalogue photo again when its features are of an older version, not an extra view', () => {
+    const plan = planPhotoReferences(
+      [{ id: 'p1', photoId: 'photo-1' }],
+      [
+        { id: 'old', productId: 'p1', photoId: 'photo-1', version: v - 1 },
+        { id: 'view', productId: 'p1', version: v - 1 },
+      ],
+    );
+    expect(plan.stale).toEqual(['old']);
+    expect(plan.missing).toEqual([{ productId: 'p1', photoId: 'photo-1' }]);
   });
 });

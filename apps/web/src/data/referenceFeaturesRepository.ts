@@ -1,6 +1,6 @@
 // Reference features of the catalogue's products (recognition): stored, counted, kept in step with the photos.
 import { newId, type Product } from '@hanouti/core';
-import type { ImageFeatures } from '@hanouti/recognition';
+import { FEATURES_VERSION, type ImageFeatures } from '@hanouti/recognition';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { tx } from './db';
 import type { ReferenceFeatureRecord } from './referenceFeatureRecord';
@@ -77,34 +77,51 @@ export type PhotoReferencePlan = {
   stale: string[];
 };
 
+/** A stored reference as the plan sees it: which product and photo, and its features' version. */
+export type PlannedReference = Pick<ReferenceFeatureRecord, 'id' | 'productId' | 'photoId'> & {
+  version: number;
+};
+
 /**
  * What to compute and what to drop so that every catalogue photo has features and no reference outlives
- * its product or photo. Extra and learnt views (no photoId) stay as long as their product exists.
+ * its product or photo. A catalogue photo's features of an older version are computed again (once), so
+ * that they gain what the pipeline added since (version 3: appearance). Extra and learnt views (no
+ * photoId) stay as long as their product exists, whatever their version: there is no photo to compute from.
  */
 export function planPhotoReferences(
   products: readonly Pick<Product, 'id' | 'photoId'>[],
-  references: readonly Pick<ReferenceFeatureRecord, 'id' | 'productId' | 'photoId'>[],
+  references: readonly PlannedReference[],
 ): PhotoReferencePlan {
   const photoOf = new Map(products.map((p) => [p.id, p.photoId]));
   const stale = references
     .filter(
-      (r) => !photoOf.has(r.productId) || (r.photoId !== undefined && photoOf.get(r.productId) !== r.photoId),
+      (r) =>
+        !photoOf.has(r.productId) ||
+        (r.photoId !== undefined && (photoOf.get(r.productId) !== r.photoId || r.version < FEATURES_VERSION)),
     )
     .map((r) => r.id);
-  const covered = new Set(references.flatMap((r) => (r.photoId ? [`${r.productId}/${r.photoId}`] : [])));
+  const dropped = new Set(stale);
+  const covered = new Set(
+    references.flatMap((r) => (r.photoId && !dropped.has(r.id) ? [`${r.productId}/${r.photoId}`] : [])),
+  );
   const missing = products.flatMap((p) =>
     p.photoId && !covered.has(`${p.id}/${p.photoId}`) ? [{ productId: p.id, photoId: p.photoId }] : [],
   );
   return { missing, stale };
 }
 
-/** The plan against the stored catalogue and references (light: features are not read). */
+/** The plan against the stored catalogue and references. */
 export function photoReferencePlan(): Promise<PhotoReferencePlan> {
   return tx('r', ['products', 'referenceFeatures'], async (t) => {
     const products = await t.products.toArray();
-    const references: Pick<ReferenceFeatureRecord, 'id' | 'productId' | 'photoId'>[] = [];
+    const references: PlannedReference[] = [];
     await t.referenceFeatures.each((r) => {
-      references.push({ id: r.id, productId: r.productId, ...(r.photoId ? { photoId: r.photoId } : {}) });
+      references.push({
+        id: r.id,
+        productId: r.productId,
+        version: r.features.version,
+        ...(r.photoId ? { photoId: r.photoId } : {}),
+      });
     });
     return planPhotoReferences(products, references);
   });
