@@ -5,12 +5,24 @@ import {
   appearanceRanking,
   appearanceSimilarity,
 } from './appearance.js';
+import { colourBin, hueSaturationValue } from './colour.js';
 import { createImage } from './image.js';
 import { appearanceScores } from './recognise.js';
 import { produceBin } from './testImages.js';
 
 const RED_APPLES = [200, 30, 30] as const;
 const LIMES = [80, 190, 40] as const;
+
+describe('hue, saturation and value', () => {
+  it('puts the primaries a third of the wheel apart and greys at hue 0', () => {
+    expect(hueSaturationValue(255, 0, 0)).toEqual([0, 1, 255]);
+    expect(hueSaturationValue(0, 255, 0)).toEqual([2, 1, 255]);
+    expect(hueSaturationValue(0, 0, 255)).toEqual([4, 1, 255]);
+    expect(hueSaturationValue(255, 0, 128)[0]).toBeCloseTo(6 - 128 / 255);
+    expect(hueSaturationValue(90, 90, 90)).toEqual([0, 0, 90]);
+    expect(colourBin(255, 0, 0)).not.toBe(colourBin(0, 255, 0));
+  });
+});
 
 describe('appearance (colour and texture of the centre)', () => {
   it('is a fixed-length descriptor whose two halves are unit vectors', () => {

@@ -1,6 +1,7 @@
 // Global appearance of a photo: colour (hue/saturation/value) and fine texture (local binary patterns) of
 // its central region. The one signal fresh produce has — loose apples, peppers or potatoes share no stable
 // keypoints between two photos — and a cheap tie-breaker between packs of different colours.
+import { hueSaturationValue } from './colour.js';
 import { resizeImage, type RgbaImage } from './image.js';
 
 /** Photos are compared at this size (aspect ignored): colour and texture, not layout. */
@@ -24,17 +25,10 @@ const TEXTURE_BINS = PATTERN_BINS * (CONTRAST_LEVELS.length + 1);
 export const APPEARANCE_LENGTH = COLOUR_BINS + TEXTURE_BINS;
 
 function colourBinOf(r: number, g: number, b: number): number {
-  const max = Math.max(r, g, b);
-  const min = Math.min(r, g, b);
-  const delta = max - min;
-  const saturation = max === 0 ? 0 : delta / max;
+  const [hue, saturation, max] = hueSaturationValue(r, g, b);
   const value = max / 255;
   if (saturation < GREY_LIMIT || value < GREY_LIMIT)
     return HUE_BINS * SAT_BINS * VALUE_BINS + Math.min(GREY_BINS - 1, Math.floor(value * GREY_BINS));
-  let hue: number;
-  if (max === r) hue = ((g - b) / delta + 6) % 6;
-  else if (max === g) hue = (b - r) / delta + 2;
-  else hue = (r - g) / delta + 4;
   const h = Math.min(HUE_BINS - 1, Math.floor((hue / 6) * HUE_BINS));
   const s = Math.min(SAT_BINS - 1, Math.floor(((saturation - GREY_LIMIT) / (1 - GREY_LIMIT)) * SAT_BINS));
   const v = Math.min(VALUE_BINS - 1, Math.floor(((value - GREY_LIMIT) / (1 - GREY_LIMIT)) * VALUE_BINS));

@@ -9,18 +9,22 @@ const SAT_BINS = 3;
 const GREY_BINS = 4;
 export const COLOUR_BINS = HUE_BINS * SAT_BINS + GREY_BINS;
 
+/** Hue (0–6, one unit per sixth of the colour wheel; 0 for greys), saturation (0–1) and value (0–255). */
+export function hueSaturationValue(r: number, g: number, b: number): [number, number, number] {
+  const max = Math.max(r, g, b);
+  const delta = max - Math.min(r, g, b);
+  const saturation = max === 0 ? 0 : delta / max;
+  if (delta === 0) return [0, saturation, max];
+  if (max === r) return [((g - b) / delta + 6) % 6, saturation, max];
+  if (max === g) return [(b - r) / delta + 2, saturation, max];
+  return [(r - g) / delta + 4, saturation, max];
+}
+
 /** The hue/saturation bin of one RGB colour. */
 export function colourBin(r: number, g: number, b: number): number {
-  const max = Math.max(r, g, b);
-  const min = Math.min(r, g, b);
-  const sat = max === 0 ? 0 : (max - min) / max;
+  const [hue, sat, max] = hueSaturationValue(r, g, b);
   if (sat < 0.2 || max < 40)
     return HUE_BINS * SAT_BINS + Math.min(GREY_BINS - 1, Math.floor((max / 256) * GREY_BINS));
-  let hue: number;
-  const delta = max - min;
-  if (max === r) hue = ((g - b) / delta + 6) % 6;
-  else if (max === g) hue = (b - r) / delta + 2;
-  else hue = (r - g) / delta + 4;
   const hueBin = Math.min(HUE_BINS - 1, Math.floor((hue / 6) * HUE_BINS));
   const satBin = Math.min(SAT_BINS - 1, Math.floor(((sat - 0.2) / 0.8) * SAT_BINS));
   return hueBin * SAT_BINS + satBin;
