@@ -7,6 +7,7 @@ import {
 } from './appearance.js';
 import { colourBin, hueSaturationValue } from './colour.js';
 import { createImage } from './image.js';
+import { combineScores } from './fusion.js';
 import { appearanceScores } from './recognise.js';
 import { produceBin } from './testImages.js';
 
@@ -78,5 +79,9 @@ describe('appearance (colour and texture of the centre)', () => {
     const scores = appearanceScores(ranking);
     expect(scores.get('apples')).toBeGreaterThan(0.4);
     expect(scores.has('limes')).toBe(false);
+    // Appearance alone is a guess: shown as a suggestion (> 0.4), Incertain (< 0.5).
+    const alone = combineScores({ colour: scores.get('apples')! });
+    expect(alone).toBeGreaterThan(0.4);
+    expect(alone).toBeLessThan(0.5);
   });
 });
