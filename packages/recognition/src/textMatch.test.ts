@@ -9,6 +9,8 @@ import {
   packWordsOfLines,
   withPackWords,
   editDistance,
+  hasArabicLetter,
+  hasArabicWords,
   normaliseText,
   scoreText,
   textTokens,
@@ -31,9 +33,39 @@ const catalogue = [
 describe('text normalisation', () => {
   it('folds case, accents and Arabic diacritics', () => {
     expect(normaliseText('Crème  BRÛLÉE!')).toBe('creme brulee');
-    expect(normaliseText('زَيْتُ الزَّيْتُونِ')).toBe('زيت الزيتون');
+    expect(normaliseText('زَيْتُ الزَّيْتُونِ')).toBe('زيت زيتون');
     expect(normaliseText('عـــسل')).toBe('عسل');
     expect(textTokens('1.5% Mjölk ab ORANGE')).toEqual(['mjolk', 'orange']);
+  });
+
+  it('unifies the Arabic letters a shopkeeper and a printer write differently, and drops the article', () => {
+    // Hamza on alef (أ إ آ), waw (ؤ) and ya (ئ), alef wasla: plain letters.
+    expect(normaliseText('أرز')).toBe(normaliseText('ارز'));
+    expect(normaliseText('إناء')).toBe('اناء');
+    expect(normaliseText('آمنة')).toBe('امنه');
+    expect(normaliseText('مؤونة')).toBe('موونه');
+    expect(normaliseText('زئبق')).toBe('زيبق');
+    expect(normaliseText('ٱلسكر')).toBe('سكر');
+    // Ta marbuta / ha and alef maqsura / ya (also the Persian ya and keheh tesseract may print).
+    expect(normaliseText('قهوة')).toBe(normaliseText('قهوه'));
+    expect(normaliseText('حلوى')).toBe(normaliseText('حلوي'));
+    expect(normaliseText('حلوی')).toBe('حلوي');
+    expect(normaliseText('کسکس')).toBe('كسكس');
+    // The article goes before three letters or more, not from a short word, not inside one.
+    expect(normaliseText('زيت الزيتون')).toBe('زيت زيتون');
+    expect(normaliseText('الماء')).toBe('ماء');
+    expect(normaliseText('آلة')).toBe('اله');
+    expect(normaliseText('حليب الهلال')).toBe('حليب هلال');
+    // The hamza alone is a letter: "ماء" is not "ما".
+    expect(normaliseText('ماء')).not.toBe(normaliseText('ما'));
+    expect(hasArabicLetter('Lait حليب')).toBe(true);
+    expect(hasArabicLetter('Lait ١٢٣')).toBe(false);
+  });
+
+  it('a catalogue has Arabic words when some name or brand holds Arabic letters', () => {
+    expect(hasArabicWords(buildTextIndex(catalogue))).toBe(true);
+    expect(hasArabicWords(buildTextIndex(catalogue.filter((p) => p.id !== 'p7')))).toBe(false);
+    expect(hasArabicWords(buildTextIndex([{ id: 'x', name: 'Lait 1L', brand: 'Jaouda' }]))).toBe(false);
   });
 
   it('edit distance counts a transposition as one edit', () => {
@@ -71,6 +103,18 @@ describe('scoring the catalogue from read words', () => {
   it('short words, numbers and unrelated words match nothing', () => {
     expect(scoreText(index, wordsOfLines([{ text: '1.5% 19 ab KOLOGISK', confidence: 1 }])).size).toBe(0);
     expect(scoreText(index, []).size).toBe(0);
+  });
+
+  it("the pack's spelling matches the shopkeeper's: article, ta marbuta, hamza", () => {
+    const shop = buildTextIndex([
+      { id: 'olive', name: 'زيت زيتون' },
+      { id: 'coffee', name: 'قهوه', brand: 'اسواق' },
+      { id: 'rice', name: 'ارز' },
+    ]);
+    const read = (text: string) => [...scoreText(shop, wordsOfLines([{ text, confidence: 0.9 }])).keys()];
+    expect(read('الزيتون البكر')).toEqual(['olive']);
+    expect(read('قهوة أسواق')).toEqual(['coffee']);
+    expect(read('أرز')).toEqual(['rice']);
   });
 
   it('Arabic names match without their diacritics', () => {

@@ -3,15 +3,44 @@
 // the brand is usually what matches; a brand shared by several products scores all of them (keypoints then
 // separate the flavours).
 
-/** Lower case, accents and Arabic diacritics (harakat, tatweel) removed, anything else than letters and digits → space. */
+/**
+ * Arabic letters written several ways for one word, mapped to one (the usual search normalisation): a
+ * shopkeeper types "زيت زيتون", the pack prints "زيت الزيتون"; "حلوى" / "حلوي", "قهوة" / "قهوه". Hamza
+ * on alef, waw and ya goes with the diacritics (NFKD splits it off); the rest is here.
+ */
+const ARABIC_LETTER_FORMS: Readonly<Record<string, string>> = {
+  '\u0671': '\u0627', // alef wasla → alef
+  '\u0649': '\u064a', // alef maqsura → ya
+  '\u0629': '\u0647', // ta marbuta → ha
+  '\u06cc': '\u064a', // Persian ya → ya (tesseract's `ara` model prints it at times)
+  '\u06a9': '\u0643', // keheh → kaf
+};
+const ARABIC_FORMS = new RegExp(`[${Object.keys(ARABIC_LETTER_FORMS).join('')}]`, 'gu');
+/** The article "ال" before a word of three letters or more ("الزيتون" → "زيتون"). */
+const ARABIC_ARTICLE = /(^| )\u0627\u0644(?=[\u0621-\u064a]{3})/gu;
+
+/** A letter of the Arabic script (digits and punctuation do not count). */
+const ARABIC_LETTER = /(?=\p{L})\p{Script=Arabic}/u;
+
+/** True when the text holds an Arabic letter. */
+export function hasArabicLetter(text: string): boolean {
+  return ARABIC_LETTER.test(text);
+}
+
+/**
+ * Lower case, accents and Arabic diacritics (harakat, tatweel, hamza) removed, Arabic letter forms unified
+ * and the article dropped, anything else than letters and digits → space.
+ */
 export function normaliseText(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .replace(/\u0640/g, '')
+    .replace(ARABIC_FORMS, (letter) => ARABIC_LETTER_FORMS[letter] ?? letter)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+    .trim()
+    .replace(ARABIC_ARTICLE, '$1');
 }
 
 /** Words of at least `minLength` characters containing a letter (numbers and specks say nothing of a brand). */
@@ -134,6 +163,11 @@ export function buildTextIndex(
       ],
     })),
   };
+}
+
+/** True when some catalogue word is Arabic: only then is the Arabic reader worth loading. */
+export function hasArabicWords(index: TextIndex): boolean {
+  return index.products.some((product) => product.words.some(({ word }) => hasArabicLetter(word)));
 }
 
 /**
