@@ -18,3 +18,4 @@ export * from './cart.js';
 export * from './learning.js';
 export * from './ocr.js';
 export * from './textMatch.js';
+export * from './arabicText.js';

@@ -3,6 +3,12 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import {
+  createArabicLineReader,
+  startTesseractArabic,
+  type ArabicLineReader,
+  type ArabicModelFiles,
+} from './arabicText.js';
 import { provideOpenCv } from './opencv.js';
 
 const require = createRequire(import.meta.url);
@@ -42,4 +48,20 @@ export async function loadOcrModels(): Promise<{
     readFile(paths.characters, 'utf8'),
   ]);
   return { detector, recogniser, characters };
+}
+
+/**
+ * tesseract's `ara` model in node_modules (`@tesseract.js-data/ara`, the LSTM-only "best_int" data). The
+ * worker script and the core come from tesseract.js / tesseract.js-core in node_modules too: nothing is
+ * fetched (tesseract.js would fetch from jsDelivr without a local `langPath`).
+ */
+export function arabicModelFiles(): ArabicModelFiles {
+  return {
+    langPath: join(dirname(require.resolve('@tesseract.js-data/ara/package.json')), '4.0.0_best_int'),
+  };
+}
+
+/** The Arabic line reader on node_modules' files; tesseract starts at the first read. */
+export function createNodeArabicLineReader(): ArabicLineReader {
+  return createArabicLineReader(() => startTesseractArabic(arabicModelFiles()));
 }

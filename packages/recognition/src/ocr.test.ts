@@ -9,6 +9,7 @@ import {
   ctcGreedyDecode,
   parseCharacterList,
   readingOrder,
+  kernelWithPadding,
   unclipRectangle,
 } from './ocr.js';
 
@@ -113,6 +114,28 @@ describe('DB box post-processing', () => {
     expect(grown[0]!.x).toBeCloseTo(-d, 5);
     expect(grown[0]!.y).toBeCloseTo(-d, 5);
     expect(grown[2]!.x).toBeCloseTo(10 + d, 5);
+  });
+
+  it('shrinking an unclipped box gives back the kernel, plus the padding asked for', () => {
+    const kernel = [
+      { x: 20, y: 30 },
+      { x: 120, y: 40 },
+      { x: 118, y: 60 },
+      { x: 18, y: 50 },
+    ];
+    const height = Math.hypot(2, 20);
+    const grown = unclipRectangle(kernel, 1.5);
+    const back = kernelWithPadding(grown, 1.5, 0);
+    back.forEach((p, i) => {
+      expect(p.x).toBeCloseTo(kernel[i]!.x, 4);
+      expect(p.y).toBeCloseTo(kernel[i]!.y, 4);
+    });
+    // Padding 0.4: each side 0.4 × the kernel's height out of the kernel, i.e. the kernel unclipped by that.
+    const padded = kernelWithPadding(grown, 1.5, 0.4);
+    expect(Math.hypot(padded[3]!.x - padded[0]!.x, padded[3]!.y - padded[0]!.y)).toBeCloseTo(1.8 * height, 4);
+    // A box too thin to have been unclipped stays a box (no side crosses the other).
+    const thin = kernelWithPadding(kernel, 1.5, 0);
+    expect(Math.hypot(thin[3]!.x - thin[0]!.x, thin[3]!.y - thin[0]!.y)).toBeGreaterThan(0);
   });
 
   it('a standing box is read downwards', () => {

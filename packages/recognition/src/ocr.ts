@@ -251,21 +251,20 @@ export function readingOrder(corners: readonly Point[]): Point[] {
 }
 
 /**
- * Samples the quadrilateral (reading order) into a line image `REC_HEIGHT` pixels high, normalised to
- * [-1, 1] in CHW order, ready for the recogniser. Bilinear sampling from the full-resolution image.
+ * Bilinear samples of a quadrilateral (reading order) on a `width` × `height` grid, row by row:
+ * `put(pixel, r, g, b)` for each (unrounded values). The one line cutter of PP-OCR's recogniser and of the
+ * Arabic reader (arabicText.ts).
  */
-export function lineTensorData(
+export function sampleQuad(
   image: RgbaImage,
   quad: readonly Point[],
-): { data: Float32Array; width: number } {
+  width: number,
+  height: number,
+  put: (pixel: number, r: number, g: number, b: number) => void,
+): void {
   const [tl, tr, , bl] = quad as [Point, Point, Point, Point];
-  const boxWidth = distance(tl, tr);
-  const boxHeight = Math.max(1, distance(tl, bl));
-  const width = Math.max(8, Math.min(REC_MAX_WIDTH, Math.round((REC_HEIGHT * boxWidth) / boxHeight)));
-  const height = REC_HEIGHT;
-  const data = new Float32Array(3 * width * height);
-  const plane = width * height;
   const src = image.data;
+  const at = (x: number, y: number, c: number) => src[(y * image.width + x) * 4 + c]!;
   for (let j = 0; j < height; j++) {
     const v = (j + 0.5) / height;
     for (let i = 0; i < width; i++) {
@@ -278,18 +277,70 @@ export function lineTensorData(
       const y1 = Math.min(image.height - 1, y0 + 1);
       const dx = x - x0;
       const dy = y - y0;
-      for (let ch = 0; ch < 3; ch++) {
-        // PaddleOCR feeds BGR: channel 0 is blue.
-        const c = 2 - ch;
-        const top =
-          src[(y0 * image.width + x0) * 4 + c]! * (1 - dx) + src[(y0 * image.width + x1) * 4 + c]! * dx;
-        const bottom =
-          src[(y1 * image.width + x0) * 4 + c]! * (1 - dx) + src[(y1 * image.width + x1) * 4 + c]! * dx;
-        data[ch * plane + j * width + i] = (top * (1 - dy) + bottom * dy) / 127.5 - 1;
-      }
+      const sample = (c: number) =>
+        (at(x0, y0, c) * (1 - dx) + at(x1, y0, c) * dx) * (1 - dy) +
+        (at(x0, y1, c) * (1 - dx) + at(x1, y1, c) * dx) * dy;
+      put(j * width + i, sample(0), sample(1), sample(2));
     }
   }
+}
+
+/** Width of a line cut `height` pixels high from the quadrilateral, keeping its aspect (8 … `maxWidth`). */
+export function lineWidth(quad: readonly Point[], height: number, maxWidth = REC_MAX_WIDTH): number {
+  const [tl, tr, , bl] = quad as [Point, Point, Point, Point];
+  const boxHeight = Math.max(1, distance(tl, bl));
+  return Math.max(8, Math.min(maxWidth, Math.round((height * distance(tl, tr)) / boxHeight)));
+}
+
+/**
+ * Samples the quadrilateral (reading order) into a line image `REC_HEIGHT` pixels high, normalised to
+ * [-1, 1] in CHW order, ready for the recogniser. Bilinear sampling from the full-resolution image.
+ */
+export function lineTensorData(
+  image: RgbaImage,
+  quad: readonly Point[],
+): { data: Float32Array; width: number } {
+  const width = lineWidth(quad, REC_HEIGHT);
+  const plane = width * REC_HEIGHT;
+  const data = new Float32Array(3 * plane);
+  // PaddleOCR feeds BGR: channel 0 is blue.
+  sampleQuad(image, quad, width, REC_HEIGHT, (pixel, r, g, b) => {
+    data[pixel] = b / 127.5 - 1;
+    data[plane + pixel] = g / 127.5 - 1;
+    data[2 * plane + pixel] = r / 127.5 - 1;
+  });
   return { data, width };
+}
+
+/**
+ * The inverse of `unclipRectangle`: the rectangle DB's probability map held before it was pushed out (a text
+ * kernel, tighter than the glyphs), with `padding` × its height added back on every side instead of DB's own
+ * margin (≈ 0.5–0.75 × the height). Another reader than PP-OCR (tesseract) wants its own margin.
+ */
+export function kernelWithPadding(corners: readonly Point[], ratio: number, padding: number): Point[] {
+  const [a, b, c] = corners as [Point, Point, Point, Point];
+  const w = distance(a, b);
+  const h = distance(b, c);
+  if (w === 0 || h === 0) return corners.map((p) => ({ ...p }));
+  // Grown sides W = w + 2o, H = h + 2o with o = w·h·ratio / (2(w + h)): the smaller root of
+  // (8 + 4r)o² − 2(1 + r)(W + H)o + rWH = 0.
+  const qa = 8 + 4 * ratio;
+  const qb = 2 * (1 + ratio) * (w + h);
+  const qc = ratio * w * h;
+  const offset = (qb - Math.sqrt(Math.max(0, qb * qb - 4 * qa * qc))) / (2 * qa);
+  const inner = Math.max(1, Math.min(w, h) - 2 * offset);
+  const shrink = offset - padding * inner;
+  // Each side moves inwards by `shrink` (outwards when negative): each corner along both sides that meet there.
+  return corners.map((p, i) => {
+    const next = corners[(i + 1) % 4]!;
+    const previous = corners[(i + 3) % 4]!;
+    const lenNext = distance(p, next) || 1;
+    const lenPrevious = distance(p, previous) || 1;
+    return {
+      x: p.x + (shrink * (next.x - p.x)) / lenNext + (shrink * (previous.x - p.x)) / lenPrevious,
+      y: p.y + (shrink * (next.y - p.y)) / lenNext + (shrink * (previous.y - p.y)) / lenPrevious,
+    };
+  });
 }
 
 /** Detector input: long side `side` (enlarging small photos), both sides multiples of 32, ImageNet-normalised BGR. */
@@ -330,8 +381,12 @@ export type ReadTextOptions = {
 };
 
 export type TextReader = {
-  /** Lines of text on the image, best detector score first. */
+  /** Lines of text on the image, best detector score first (`detect`, then `recognise`). */
   read(image: RgbaImage, options?: ReadTextOptions): Promise<TextLine[]>;
+  /** The detector alone: line boxes in image pixels (reading order), best score first, at most `maxLines`. */
+  detect(image: RgbaImage, options?: ReadTextOptions): Promise<Point[][]>;
+  /** The recogniser alone on given boxes: the lines read at `minConfidence` or above. */
+  recognise(image: RgbaImage, boxes: readonly Point[][], options?: ReadTextOptions): Promise<TextLine[]>;
   release(): Promise<void>;
 };
 
@@ -371,29 +426,44 @@ export async function createTextReader(models: OcrModels): Promise<TextReader> {
     return result;
   }
 
+  async function detect(image: RgbaImage, options: ReadTextOptions = {}): Promise<Point[][]> {
+    if (!(image.width > 0 && image.height > 0) || image.data.length !== image.width * image.height * 4)
+      throw new Error('readText: not an RGBA image');
+    const side = options.detectorSide ?? 960;
+    const input = detectorInput(image, side);
+    const tensor = new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]);
+    const output = await detector.run({ [detector.inputNames[0]!]: tensor });
+    const map = output[detector.outputNames[0]!]!;
+    const boxes = boxesFromProbabilityMap(cv, map.data as Float32Array, input.width, input.height);
+    tensor.dispose();
+    map.dispose();
+    const sx = image.width / input.width;
+    const sy = image.height / input.height;
+    boxes.sort((a, b) => b.score - a.score);
+    return boxes
+      .slice(0, options.maxLines ?? 30)
+      .map(({ box }) => box.map((p) => ({ x: p.x * sx, y: p.y * sy })));
+  }
+
+  async function recognise(
+    image: RgbaImage,
+    boxes: readonly Point[][],
+    options: ReadTextOptions = {},
+  ): Promise<TextLine[]> {
+    const lines: TextLine[] = [];
+    for (const box of boxes) {
+      const line = await recogniseLine(image, box);
+      if (!line.text.trim() || line.confidence < (options.minConfidence ?? MIN_LINE_CONFIDENCE)) continue;
+      lines.push({ text: line.text, confidence: line.confidence, box });
+    }
+    return lines;
+  }
+
   return {
+    detect,
+    recognise,
     async read(image, options = {}) {
-      if (!(image.width > 0 && image.height > 0) || image.data.length !== image.width * image.height * 4)
-        throw new Error('readText: not an RGBA image');
-      const side = options.detectorSide ?? 960;
-      const input = detectorInput(image, side);
-      const tensor = new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]);
-      const output = await detector.run({ [detector.inputNames[0]!]: tensor });
-      const map = output[detector.outputNames[0]!]!;
-      const boxes = boxesFromProbabilityMap(cv, map.data as Float32Array, input.width, input.height);
-      tensor.dispose();
-      map.dispose();
-      const sx = image.width / input.width;
-      const sy = image.height / input.height;
-      boxes.sort((a, b) => b.score - a.score);
-      const lines: TextLine[] = [];
-      for (const { box } of boxes.slice(0, options.maxLines ?? 30)) {
-        const scaled = box.map((p) => ({ x: p.x * sx, y: p.y * sy }));
-        const line = await recogniseLine(image, scaled);
-        if (!line.text.trim() || line.confidence < (options.minConfidence ?? MIN_LINE_CONFIDENCE)) continue;
-        lines.push({ text: line.text, confidence: line.confidence, box: scaled });
-      }
-      return lines;
+      return recognise(image, await detect(image, options), options);
     },
     async release() {
       await detector.release();

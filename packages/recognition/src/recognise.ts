@@ -1,6 +1,7 @@
 // Recognises the product in one photo (or crop): barcode, then keypoints on a shortlist, colour in the outline.
 import { CONFIDENCE_HIGH, CONFIDENCE_MEDIUM, type PrecisionMode } from '@hanouti/core';
 import { appearanceDescriptor, appearanceRanking } from './appearance.js';
+import type { ArabicLineReader } from './arabicText.js';
 import { readRetailBarcodes, type BarcodeEffort } from './barcode.js';
 import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from './colour.js';
 import { barcodeScore, combineScores, rankByScore, type StrategyScores } from './fusion.js';
@@ -10,7 +11,7 @@ import { computeFeatures, verifyWithOpenCv, type ImageFeatures, type Verificatio
 import { loadOpenCv } from './opencv.js';
 import type { TextLine, TextReader } from './ocr.js';
 import { castVotes, type ReferenceIndex } from './referenceIndex.js';
-import { scoreText, wordsOfLines, type TextIndex } from './textMatch.js';
+import { hasArabicWords, scoreText, wordsOfLines, type TextIndex } from './textMatch.js';
 
 /** What the pipeline needs to know of a catalogue product. */
 export type CatalogueProduct = {
@@ -188,8 +189,11 @@ export type RecogniseOptions = {
   mode?: PrecisionMode;
   /** Strategies to skip (the bench measures what each adds). */
   disable?: readonly ('barcode' | 'visual' | 'colour' | 'text')[];
-  /** Text strategy: the OCR reader and the catalogue's words (`buildTextIndex`); without it no text is read. */
-  text?: { reader: TextReader; index: TextIndex };
+  /**
+   * Text strategy: the OCR reader and the catalogue's words (`buildTextIndex`); without it no text is read.
+   * `arabic` also reads PP-OCR's lines with tesseract `ara`, only when the catalogue has Arabic words.
+   */
+  text?: { reader: TextReader; index: TextIndex; arabic?: ArabicLineReader };
   /** Features already computed for this image (saves the work when a caller needs them too). */
   features?: ImageFeatures;
 };
@@ -289,7 +293,13 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
   let textLines: TextLine[] = [];
   const side = settings.textDetectorSide;
   if (options.text && side && !disabled.has('text') && ![...scores.values()].some((s) => s.barcode)) {
-    textLines = await options.text.reader.read(image, { detectorSide: side, maxLines: MAX_TEXT_LINES });
+    const { reader, arabic } = options.text;
+    const read = { detectorSide: side, maxLines: MAX_TEXT_LINES };
+    if (arabic && hasArabicWords(options.text.index)) {
+      // PP-OCR's characters have no Arabic: its lines are read by both recognisers.
+      const boxes = await reader.detect(image, read);
+      textLines = [...(await reader.recognise(image, boxes, read)), ...(await arabic.read(image, boxes))];
+    } else textLines = await reader.read(image, read);
     const text = scoreText(options.text.index, wordsOfLines(textLines));
     for (const [productId, score] of text) scoresOf(productId).text = score;
     if (Math.max(0, ...text.values()) >= TEXT_VETO)
