@@ -53,6 +53,8 @@ export default defineConfig({
       workbox: {
         // The whole shell, fonts included, so the app opens and navigates with no network after one visit.
         globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest}'],
+        // models/ holds scripts too (tesseract's worker and core): they belong to the model download below.
+        globIgnores: ['**/models/**'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

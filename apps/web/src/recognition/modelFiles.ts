@@ -11,6 +11,10 @@ export type ModelUrls = {
   ocrDetector: string;
   ocrRecogniser: string;
   ocrCharacters: string;
+  /** tesseract.js's worker script, its LSTM-only core (the .wasm beside it) and `ara` data (Arabic names). */
+  tesseractWorker: string;
+  tesseractCore: string;
+  araLanguage: string;
 };
 
 function entries(): ModelFileEntry[] {
@@ -31,6 +35,9 @@ export function modelUrls(): ModelUrls {
     ocrDetector: url('ocrDetector'),
     ocrRecogniser: url('ocrRecogniser'),
     ocrCharacters: url('ocrCharacters'),
+    tesseractWorker: url('tesseractWorker'),
+    tesseractCore: url('tesseractCore'),
+    araLanguage: url('araLanguage'),
   };
 }
 

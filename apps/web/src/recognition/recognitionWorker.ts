@@ -4,7 +4,9 @@ import {
   buildIndex,
   buildTextIndex,
   computeReferenceFeatures,
+  createArabicLineReader,
   createTextReader,
+  hasArabicWords,
   packWordsOfLines,
   PRECISION_SETTINGS,
   cropImage,
@@ -15,7 +17,9 @@ import {
   readRetailBarcodes,
   recogniseProduct,
   setOrtWasmUrl,
+  startTesseractArabic,
   withPackWords,
+  type ArabicLineReader,
   type CatalogueProduct,
   type ImageFeatures,
   type ReferenceIndex,
@@ -91,6 +95,24 @@ function textReader(): Promise<TextReader> {
   return textReaderReady;
 }
 
+let arabicReader: ArabicLineReader | undefined;
+
+/**
+ * tesseract `ara` for a catalogue with Arabic names: created here, started (a nested Worker running
+ * tesseract.js's worker script, all files from models/) at its first read only.
+ */
+function arabicLineReader(): ArabicLineReader {
+  arabicReader ??= createArabicLineReader(() => {
+    const files = requireUrls();
+    return startTesseractArabic({
+      langPath: new URL('.', files.araLanguage).href,
+      workerPath: files.tesseractWorker,
+      corePath: files.tesseractCore,
+    });
+  });
+  return arabicReader;
+}
+
 async function analyse(
   request: RequestOf<'analyse'>,
   progress: (done: number, total: number) => void,
@@ -98,12 +120,15 @@ async function analyse(
   await Promise.all([barcodeReader(), opencv()]);
   const products = new Map<string, CatalogueProduct>(request.products.map((p) => [p.id, p]));
   // Text strategy in the modes that read text (not `fast`): the catalogue's own names and brands.
+  // Names and brands, plus the words read on each product's reference photos and learned crops.
+  const textIndex = buildTextIndex(withPackWords(products.values(), index.references));
   const text =
     PRECISION_SETTINGS[request.settings.mode].textDetectorSide !== null
       ? {
           reader: await textReader(),
-          // Names and brands, plus the words read on each product's reference photos and learned crops.
-          index: buildTextIndex(withPackWords(products.values(), index.references)),
+          index: textIndex,
+          // PP-OCR has no Arabic: tesseract reads its lines too, only for a catalogue with Arabic names.
+          ...(hasArabicWords(textIndex) ? { arabic: arabicLineReader() } : {}),
         }
       : undefined;
   const found: AnalysedDetection[] = [];
