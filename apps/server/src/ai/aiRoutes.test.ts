@@ -159,6 +159,48 @@ describe('/api/ai on generated images', () => {
     expect(huge.statusCode).toBe(413);
   });
 
+  it('reads Arabic lines with lang "ar", and matches a catalogue named in Arabic', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="260">
+      <rect width="420" height="260" fill="#f4e9c8"/>
+      <text x="210" y="90" text-anchor="middle" font-family="DejaVu Sans" font-size="44" fill="#1a2a5a">زيت الزيتون</text>
+      <text x="210" y="190" text-anchor="middle" font-family="DejaVu Sans" font-size="44" fill="#1a2a5a">سكر</text></svg>`;
+    const photo = await sharp(Buffer.from(svg)).png().toBuffer();
+    const image = `data:image/png;base64,${base64(photo)}`;
+    const words = (text: string) => text.replace(/\s+/g, ' ').split(' ');
+    const french = await app.inject({ method: 'POST', url: '/api/ai/ocr', payload: { image } });
+    expect(french.statusCode).toBe(200);
+    // PP-OCR's characters have no Arabic letters.
+    expect(words(french.json<{ text: string }>().text)).not.toContain('سكر');
+    const arabic = await app.inject({ method: 'POST', url: '/api/ai/ocr', payload: { image, lang: 'ar' } });
+    expect(arabic.statusCode).toBe(200);
+    const body = arabic.json<{ text: string; lines: { box: [number, number][] }[] }>();
+    expect(words(body.text)).toContain('سكر');
+    expect(words(body.text)).toContain('الزيتون');
+    for (const line of body.lines) expect(line.box).toHaveLength(4);
+    const wrongLanguage = await app.inject({
+      method: 'POST',
+      url: '/api/ai/ocr',
+      payload: { image, lang: 'en' },
+    });
+    expect(wrongLanguage.statusCode).toBe(400);
+
+    const match = await app.inject({
+      method: 'POST',
+      url: '/api/ai/visual-match',
+      payload: {
+        crop_base64: base64(photo),
+        products: [
+          { id: 'oil', name: 'زيت زيتون', images: [] },
+          { id: 'tea', name: 'شاي أخضر', images: [] },
+          { id: 'flour', name: 'دقيق', images: [] },
+        ],
+      },
+    });
+    expect(match.statusCode).toBe(200);
+    const candidates = match.json<{ candidates: { product_id: string }[] }>().candidates;
+    expect(candidates[0]?.product_id).toBe('oil');
+  }, 60_000);
+
   it('reads the text on a photo, with boxes and confidence, and refuses a non-image', async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="260">
       <rect width="420" height="260" fill="#fdf6e3"/>

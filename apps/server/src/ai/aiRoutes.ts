@@ -25,6 +25,13 @@ const imageBody = {
   properties: { image },
 } as const;
 
+const ocrBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['image'],
+  properties: { image, lang: { type: 'string', enum: ['fr', 'ar'] } },
+} as const;
+
 const detectBody = {
   type: 'object',
   additionalProperties: false,
@@ -91,11 +98,11 @@ export function registerAiRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post<{ Body: { image: string } }>(
+  app.post<{ Body: { image: string; lang?: 'fr' | 'ar' } }>(
     '/ai/ocr',
-    { ...options, schema: { body: imageBody } },
+    { ...options, schema: { body: ocrBody } },
     async (request) => {
-      const lines = await (await service()).readText(request.body.image);
+      const lines = await (await service()).readText(request.body.image, request.body.lang);
       const round = (v: number) => Math.round(v * 10) / 10;
       return {
         text: lines.map((line) => line.text).join('\n'),

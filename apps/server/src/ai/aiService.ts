@@ -20,7 +20,12 @@ import {
   type TextLine,
   type TextReader,
 } from '@hanouti/recognition';
-import { loadOcrModels, loadZxingReaderWasm, provideOpenCvFromNodeModules } from '@hanouti/recognition/node';
+import {
+  createNodeArabicLineReader,
+  loadOcrModels,
+  loadZxingReaderWasm,
+  provideOpenCvFromNodeModules,
+} from '@hanouti/recognition/node';
 import { decodeImage } from './aiImages.js';
 
 let ready: Promise<void> | undefined;
@@ -51,10 +56,22 @@ function textReader(): Promise<TextReader> {
   return textReaderReady;
 }
 
-/** Lines of text on the photo, best detector score first, each with its corners and confidence. */
-export async function readText(image: string): Promise<TextLine[]> {
+/** tesseract `ara` for Arabic lines: started at the first photo that needs it (an Arabic catalogue or request). */
+const arabicReader = createNodeArabicLineReader();
+
+export type TextLanguage = 'fr' | 'ar';
+
+/**
+ * Lines of text on the photo, best detector score first, each with its corners and confidence. PP-OCR has
+ * no Arabic letters: with `ar` the lines its detector finds are also read by tesseract `ara`.
+ */
+export async function readText(image: string, language: TextLanguage = 'fr'): Promise<TextLine[]> {
   const pixels = await decodeImage(image);
-  return (await textReader()).read(pixels, { detectorSide: 960 });
+  const reader = await textReader();
+  const options = { detectorSide: 960 };
+  if (language !== 'ar') return reader.read(pixels, options);
+  const boxes = await reader.detect(pixels, options);
+  return [...(await reader.recognise(pixels, boxes, options)), ...(await arabicReader.read(pixels, boxes))];
 }
 
 /** Features of reference images already seen (the app sends its catalogue's photos with each match). */
@@ -115,6 +132,7 @@ export async function visualMatch(
     text: {
       reader: await textReader(),
       index: buildTextIndex(withPackWords(catalogue.values(), references)),
+      arabic: arabicReader,
     },
     ...(references.length === 0 ? { disable: ['visual', 'colour'] as const } : {}),
   });
