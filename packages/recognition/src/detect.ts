@@ -1,8 +1,9 @@
-// Class-agnostic detection of products on a counter: object proposals against the plain background and
-// barcode regions, merged when they overlap.
+// Class-agnostic detection of products on a counter: object proposals against the plain background, barcode
+// regions and text regions, merged when they overlap.
 import { MERGE_OVERLAP } from '@hanouti/core';
 import { readRetailBarcodes } from './barcode.js';
 import { resizeImage, type PixelBox, type RgbaImage } from './image.js';
+import type { Point, TextReader } from './ocr.js';
 
 /** Spec §3 Detection: bbox relative to the photo [x, y, width, height] in 0..1. */
 export type Detection = { id: string; bbox: [number, number, number, number]; confidence: number };
@@ -24,9 +25,14 @@ export function intersectionOverUnion(a: PixelBox, b: PixelBox): number {
   return inter / (a.width * a.height + b.width * b.height - inter);
 }
 
-export type ScoredBox = PixelBox & { confidence: number };
+/** `guessed`: the extent is an estimate (a text region padded to a pack), not the object's own outline. */
+export type ScoredBox = PixelBox & { confidence: number; guessed?: boolean };
 
-/** Greedy merge: boxes overlapping ≥ MERGE_OVERLAP become their union, keeping the higher confidence. */
+/**
+ * Greedy merge: boxes overlapping ≥ MERGE_OVERLAP become one, keeping the higher confidence. Its extent is
+ * the union, except that a guessed extent never moves a measured one (a text region padded past the edge of
+ * its pack would otherwise widen the pack's box).
+ */
 export function mergeOverlappingBoxes(boxes: readonly ScoredBox[], threshold = MERGE_OVERLAP): ScoredBox[] {
   const pending = [...boxes].sort((a, b) => b.confidence - a.confidence);
   const merged: ScoredBox[] = [];
@@ -36,13 +42,18 @@ export function mergeOverlappingBoxes(boxes: readonly ScoredBox[], threshold = M
       merged.push({ ...box });
       continue;
     }
+    target.confidence = Math.max(target.confidence, box.confidence);
+    if (box.guessed && !target.guessed) continue;
+    if (target.guessed && !box.guessed) {
+      Object.assign(target, { x: box.x, y: box.y, width: box.width, height: box.height, guessed: false });
+      continue;
+    }
     const x = Math.min(target.x, box.x);
     const y = Math.min(target.y, box.y);
     target.width = Math.max(target.x + target.width, box.x + box.width) - x;
     target.height = Math.max(target.y + target.height, box.y + box.height) - y;
     target.x = x;
     target.y = y;
-    target.confidence = Math.max(target.confidence, box.confidence);
   }
   return merged;
 }
@@ -137,16 +148,112 @@ export function proposeObjects(image: RgbaImage, detectThreshold: number): Score
   return boxes.filter((b) => b.width * b.height >= minArea && b.confidence >= detectThreshold);
 }
 
+/** Text boxes closer than this × their mean text height belong to one pack (lines and words of one label). */
+export const TEXT_GROUP_GAP = 1;
+/** Each side of a text group grows by this share of the group's extent plus half a line: the pack around it. */
+export const TEXT_REGION_PADDING = 0.15;
+/** A pack is rarely much longer than its print is wide: a region's short side is at least this × its long side. */
+export const TEXT_REGION_MIN_ASPECT = 0.8;
+/** Text groups covering more than this share of the photo are a close-up, not a pack on the counter. */
+export const TEXT_REGION_MAX_SHARE = 0.4;
+/** A text region is weaker evidence than a solid object: it merges into one and never outranks it. */
+export const TEXT_REGION_CONFIDENCE = 0.5;
+/** Detector boxes asked for when proposing regions (a counter with four packs holds many lines). */
+export const TEXT_REGION_MAX_BOXES = 100;
+/** Detector input side when the caller has no precision mode to take it from (the server). */
+export const TEXT_REGION_DETECTOR_SIDE = 640;
+
+const pointDistance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+
 /**
- * Products in a photo of the counter: object proposals and barcode regions (a barcode box alone still marks
- * a product), merged at MERGE_OVERLAP. When nothing stands out the whole photo is one detection, so that a
- * close-up of a single product is still recognised.
+ * Product proposals from the text detector's line boxes (quads in reading order, image pixels): boxes whose
+ * gap is small next to their text height are grouped (union–find), each group is padded to a plausible pack
+ * around its text (its print spans most of its width, not its height), and groups that are specks or cover
+ * most of the photo are dropped.
  */
-export async function detectProducts(
-  image: RgbaImage,
-  options: { detectThreshold?: number; barcodes?: boolean } = {},
-): Promise<Detection[]> {
-  const boxes = proposeObjects(image, options.detectThreshold ?? 0.45);
+export function proposeTextRegions(
+  boxes: readonly (readonly Point[])[],
+  width: number,
+  height: number,
+  detectThreshold = 0,
+): ScoredBox[] {
+  if (TEXT_REGION_CONFIDENCE < detectThreshold) return [];
+  const lines = boxes
+    .filter((quad) => quad.length === 4)
+    .map((quad) => {
+      const xs = quad.map((p) => p.x);
+      const ys = quad.map((p) => p.y);
+      const x0 = Math.min(...xs);
+      const y0 = Math.min(...ys);
+      // Reading order: [start-top, end-top, end-bottom, start-bottom], so the text height is start-top → start-bottom.
+      const textHeight = Math.max(1, pointDistance(quad[0]!, quad[3]!));
+      return { x0, y0, x1: Math.max(...xs), y1: Math.max(...ys), textHeight };
+    });
+  const parent = lines.map((_, i) => i);
+  const root = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    for (let j = i + 1; j < lines.length; j++) {
+      const a = lines[i]!;
+      const b = lines[j]!;
+      const gapX = Math.max(0, Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1));
+      const gapY = Math.max(0, Math.max(a.y0, b.y0) - Math.min(a.y1, b.y1));
+      if (Math.max(gapX, gapY) <= (TEXT_GROUP_GAP * (a.textHeight + b.textHeight)) / 2)
+        parent[root(i)] = root(j);
+    }
+  }
+  const groups = new Map<number, typeof lines>();
+  lines.forEach((line, i) => {
+    const r = root(i);
+    groups.set(r, [...(groups.get(r) ?? []), line]);
+  });
+  const photoArea = width * height;
+  const regions: ScoredBox[] = [];
+  for (const group of groups.values()) {
+    const x0 = Math.min(...group.map((l) => l.x0));
+    const y0 = Math.min(...group.map((l) => l.y0));
+    const x1 = Math.max(...group.map((l) => l.x1));
+    const y1 = Math.max(...group.map((l) => l.y1));
+    const line = Math.max(...group.map((l) => l.textHeight));
+    let w = (1 + 2 * TEXT_REGION_PADDING) * (x1 - x0) + line;
+    let h = (1 + 2 * TEXT_REGION_PADDING) * (y1 - y0) + line;
+    w = Math.max(w, TEXT_REGION_MIN_ASPECT * h);
+    h = Math.max(h, TEXT_REGION_MIN_ASPECT * w);
+    const left = Math.max(0, (x0 + x1 - w) / 2);
+    const top = Math.max(0, (y0 + y1 - h) / 2);
+    const box = {
+      x: left,
+      y: top,
+      width: Math.min(width, (x0 + x1 + w) / 2) - left,
+      height: Math.min(height, (y0 + y1 + h) / 2) - top,
+      confidence: TEXT_REGION_CONFIDENCE,
+      guessed: true,
+    };
+    const share = (box.width * box.height) / photoArea;
+    if (share < MIN_AREA_SHARE || share > TEXT_REGION_MAX_SHARE) continue;
+    regions.push(box);
+  }
+  return regions;
+}
+
+export type DetectOptions = {
+  detectThreshold?: number;
+  barcodes?: boolean;
+  /** Line boxes of the text detector (`TextReader.detect`) in image pixels: proposed as text regions. */
+  textBoxes?: readonly (readonly Point[])[];
+};
+
+/**
+ * Products in a photo of the counter: object proposals, barcode regions (a barcode box alone still marks
+ * a product) and, given the text detector's boxes, text regions (a pack whose colour is close to the
+ * counter's still carries print), merged at MERGE_OVERLAP. When nothing stands out the whole photo is one
+ * detection, so that a close-up of a single product is still recognised.
+ */
+export async function detectProducts(image: RgbaImage, options: DetectOptions = {}): Promise<Detection[]> {
+  const threshold = options.detectThreshold ?? 0.45;
+  const boxes = proposeObjects(image, threshold);
   if (options.barcodes !== false) {
     for (const read of await readRetailBarcodes(image, { effort: 'live' })) {
       const pad = Math.max(read.box.width, read.box.height) * 0.5;
@@ -159,6 +266,8 @@ export async function detectProducts(
       });
     }
   }
+  if (options.textBoxes)
+    boxes.push(...proposeTextRegions(options.textBoxes, image.width, image.height, threshold));
   const merged = mergeOverlappingBoxes(boxes);
   const kept = merged.length
     ? merged
@@ -173,6 +282,19 @@ export async function detectProducts(
     ],
     confidence: box.confidence,
   }));
+}
+
+/** `detectProducts` with text regions: runs the text detector (only the detector) on the photo first. */
+export async function detectProductsWithText(
+  image: RgbaImage,
+  options: Omit<DetectOptions, 'textBoxes'> & { reader: TextReader; detectorSide?: number },
+): Promise<Detection[]> {
+  const { reader, detectorSide, ...rest } = options;
+  const textBoxes = await reader.detect(image, {
+    detectorSide: detectorSide ?? TEXT_REGION_DETECTOR_SIDE,
+    maxLines: TEXT_REGION_MAX_BOXES,
+  });
+  return detectProducts(image, { ...rest, textBoxes });
 }
 
 /** The detection's pixels, with a small margin so that the product's edges are kept. */
