@@ -112,6 +112,36 @@ describe('/api/ai on generated images', () => {
     expect(lefts[1]).toBeCloseTo(560 / 960, 1);
   });
 
+  it('detects a pack the colour of the counter by its print (text regions)', async () => {
+    // Only a little lighter than the counter, its name in a muted grey: no object proposal, but PP-OCR's
+    // detector finds the print (DejaVu Sans, Debian's fonts-dejavu-core).
+    const darkPack = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="340">
+         <rect width="300" height="340" fill="#2d2a27"/>
+         <text x="30" y="150" font-family="DejaVu Sans" font-weight="bold" font-size="48" fill="#77716b">Dari</text>
+         <text x="30" y="200" font-family="DejaVu Sans" font-size="26" fill="#77716b">Couscous moyen</text>
+       </svg>`,
+    );
+    const photo = await sharp(await counterPhoto([{ seed: 1, left: 60, top: 100, scale: 1 }]))
+      .composite([{ input: darkPack, left: 560, top: 150 }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/ai/detect',
+      payload: { image: base64(photo) },
+    });
+    expect(response.statusCode).toBe(200);
+    const { detections } = response.json<{ detections: { bbox: number[] }[] }>();
+    expect(detections).toHaveLength(2);
+    const dark = detections.find((d) => d.bbox[0]! > 0.5)!;
+    // Around the pack at x 560–860, y 150–490 of the 960 × 640 photo.
+    expect(dark.bbox[0]! * 960).toBeGreaterThan(500);
+    expect((dark.bbox[0]! + dark.bbox[2]!) * 960).toBeLessThan(920);
+    expect(dark.bbox[1]! * 640).toBeLessThan(300);
+    expect((dark.bbox[1]! + dark.bbox[3]!) * 640).toBeGreaterThan(340);
+  }, 60_000);
+
   it('matches a crop to the product whose photo it shows, sure of it', async () => {
     const crop = await sharp(await packPng(1))
       .resize(260)

@@ -8,7 +8,8 @@ import {
   createTextReader,
   packWordsOfLines,
   withPackWords,
-  detectProducts,
+  detectProductsWithText,
+  TEXT_REGION_DETECTOR_SIDE,
   prepareBarcodeReader,
   readRetailBarcodes,
   recogniseProduct,
@@ -98,9 +99,14 @@ async function referenceFeatures(image: string): Promise<ImageFeatures> {
   return features;
 }
 
+/** Products on the photo: object proposals, barcode regions and text regions (PP-OCR's detector alone). */
 export async function detect(image: string, detectThreshold?: number): Promise<Detection[]> {
   await prepare();
-  return detectProducts(await decodeImage(image), detectThreshold === undefined ? {} : { detectThreshold });
+  return detectProductsWithText(await decodeImage(image), {
+    reader: await textReader(),
+    detectorSide: TEXT_REGION_DETECTOR_SIDE,
+    ...(detectThreshold === undefined ? {} : { detectThreshold }),
+  });
 }
 
 export async function readBarcodes(image: string): Promise<string[]> {
