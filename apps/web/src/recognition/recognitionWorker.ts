@@ -11,6 +11,7 @@ import {
   PRECISION_SETTINGS,
   cropImage,
   detectProducts,
+  detectProductsWithText,
   detectionBox,
   prepareBarcodeReader,
   provideOpenCv,
@@ -122,8 +123,9 @@ async function analyse(
   // Text strategy in the modes that read text (not `fast`): the catalogue's own names and brands.
   // Names and brands, plus the words read on each product's reference photos and learned crops.
   const textIndex = buildTextIndex(withPackWords(products.values(), index.references));
+  const textDetectorSide = PRECISION_SETTINGS[request.settings.mode].textDetectorSide;
   const text =
-    PRECISION_SETTINGS[request.settings.mode].textDetectorSide !== null
+    textDetectorSide !== null
       ? {
           reader: await textReader(),
           index: textIndex,
@@ -138,7 +140,16 @@ async function analyse(
   progress(done, total);
   for (const [photoIndex, photo] of request.photos.entries()) {
     const image = await decodePhoto(photo);
-    const detections = await detectProducts(image, { detectThreshold: request.settings.detectThreshold });
+    const { detectThreshold } = request.settings;
+    // A mode that reads text also proposes text regions: a pack the colour of the counter still has print.
+    const detections =
+      text && textDetectorSide !== null
+        ? await detectProductsWithText(image, {
+            detectThreshold,
+            reader: text.reader,
+            detectorSide: textDetectorSide,
+          })
+        : await detectProducts(image, { detectThreshold });
     total += detections.length;
     progress(++done, total);
     for (const detection of detections) {
