@@ -1,6 +1,7 @@
 import { confidenceLevel } from '@hanouti/core';
 import { describe, expect, it } from 'vitest';
-import { belowSure, isConfident, productInliers } from './recognise.js';
+import { combineScores } from './fusion.js';
+import { belowSure, isConfident, productInliers, visualScore, weighedVisual } from './recognise.js';
 
 describe('the sure rule', () => {
   it('is sure only with ≥ 12 inliers and a runner-up at most 0.7× as many', () => {
@@ -20,5 +21,17 @@ describe('the sure rule', () => {
   it('ranks by the best reference plus a second one only when it holds a homography', () => {
     expect(productInliers(20, 7)).toBe(20);
     expect(productInliers(20, 9)).toBe(29);
+  });
+
+  it('weak keypoint evidence counts half: a votes-only guess no longer outranks the look of the photo', () => {
+    // A homography-backed score counts in full, a votes-only one (≤ 0.45) half.
+    expect(weighedVisual(visualScore(12, 0))).toBeCloseTo(0.7, 5);
+    expect(weighedVisual(0.45)).toBeCloseTo(0.225, 5);
+    expect(weighedVisual(0.2)).toBeCloseTo(0.1, 5);
+    // Fresh produce: the best-voted product (no homography) against the product second by appearance.
+    const votedOnly = combineScores({ visual: weighedVisual(0.45) });
+    const lookAlike = combineScores({ colour: 0.6 });
+    expect(lookAlike).toBeGreaterThan(votedOnly);
+    expect(combineScores({ colour: 0.6 })).toBeLessThan(combineScores({ visual: 0.45 }));
   });
 });
