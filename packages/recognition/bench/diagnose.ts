@@ -24,6 +24,9 @@ const { values: args } = parseArgs({
     packaged: { type: 'string', default: '1' },
     shortlist: { type: 'string', default: '8' },
     threshold: { type: 'string', default: '0.001' },
+    maxdist: { type: 'string', default: '120' },
+    ransac: { type: 'string', default: '6' },
+    half: { type: 'string', default: 'all' },
   },
 });
 const dir = args.data!;
@@ -60,6 +63,7 @@ const index = buildIndex(references);
 let queries = readCsv(join(dir, 'queries.csv')).filter((q) => q.split === args.split);
 if (args.packaged === '1') queries = queries.filter((q) => packaged.has(q.product_id!));
 const n = Number(args.limit);
+if (args.half !== 'all') queries = queries.filter((_, i) => i % 2 === (args.half === 'even' ? 0 : 1));
 queries = queries.filter(
   (_, i) => Math.floor((i * n) / queries.length) !== Math.floor(((i - 1) * n) / queries.length),
 );
@@ -84,7 +88,11 @@ for (const q of queries) {
   const start = performance.now();
   const refRanks = new Map(shortlistReferences(index, features, 10_000).map((e, i) => [e.reference, i]));
   const perRef = references.map((r) => {
-    const v = verifyWithOpenCv(cv, features, r.features, { ratio });
+    const v = verifyWithOpenCv(cv, features, r.features, {
+      ratio,
+      maxDistance: Number(args.maxdist),
+      ransacPixels: Number(args.ransac),
+    });
     return {
       productId: r.productId,
       inliers: v.inliers,

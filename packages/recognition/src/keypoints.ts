@@ -144,7 +144,7 @@ function plausibleHomography(h: Float64Array, width: number, height: number): bo
   return true;
 }
 
-export type VerifyOptions = { ratio?: number; ransacPixels?: number };
+export type VerifyOptions = { ratio?: number; ransacPixels?: number; maxDistance?: number };
 
 /** Ratio-test matches, then RANSAC: how many reference keypoints agree on one view of the product. */
 export function verifyWithOpenCv(
@@ -153,7 +153,12 @@ export function verifyWithOpenCv(
   reference: ImageFeatures,
   options: VerifyOptions = {},
 ): Verification {
-  const matches = matchDescriptors(query.descriptors, reference.descriptors, options.ratio ?? RATIO_TEST);
+  const matches = matchDescriptors(
+    query.descriptors,
+    reference.descriptors,
+    options.ratio ?? RATIO_TEST,
+    options.maxDistance,
+  );
   if (matches.length < MIN_MATCHES_FOR_HOMOGRAPHY) return NO_MATCH;
   const src: number[] = [];
   const dst: number[] = [];
