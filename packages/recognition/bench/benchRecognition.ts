@@ -1,4 +1,5 @@
-// `npm run bench:recognition -- --data DIR [--limit N] [--split val] [--modes balanced] [--skip scale,scenes]`:
+// `npm run bench:recognition -- --data DIR [--limit N] [--split val] [--modes balanced] [--skip scale,scenes]`
+// (--skip also takes textRegions and lowContrast, the scene variants):
 // measures the pipeline on a dataset directory (format: shared/datasets/README.md) and prints one JSON document.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -6,8 +7,14 @@ import { parseArgs } from 'node:util';
 import type { PrecisionMode } from '@hanouti/core';
 import { confidenceLevel } from '@hanouti/core';
 import { prepareBarcodeReader, readRetailBarcodes } from '../src/barcode.js';
-import { assembleCart, type RecognisedDetection } from '../src/cart.js';
-import { detectionBox, detectProducts, intersectionOverUnion } from '../src/detect.js';
+import { assembleCart, reviewDetection, type RecognisedDetection } from '../src/cart.js';
+import {
+  detectionBox,
+  detectProducts,
+  intersectionOverUnion,
+  TEXT_REGION_DETECTOR_SIDE,
+  TEXT_REGION_MAX_BOXES,
+} from '../src/detect.js';
 import { normaliseGtin } from '../src/gtin.js';
 import { cropImage, resizeImage, type RgbaImage } from '../src/image.js';
 import { computeReferenceFeatures, type ReferenceFeatures } from '../src/keypoints.js';
@@ -22,6 +29,8 @@ import { decodeImageFile } from './decode.js';
 import { provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
 import { composeScene } from './scenes.js';
 
+/** Contrast with the counter kept by the faded product of the low-contrast scenes. */
+const LOW_CONTRAST = 0.25;
 /** Lines read on each reference photo for its pack words (read once, when the photo is saved). */
 const PACK_LINES = 12;
 
@@ -156,6 +165,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     images.get(path) ?? images.set(path, await decodeImageFile(join(dir, path))).get(path)!;
 
   type Outcome = {
+    onReview: boolean;
     split: string;
     packaged: boolean;
     rank: number;
@@ -195,7 +205,11 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
         });
       const rank = candidates.findIndex((c) => c.product_id === q.product_id);
       const sure = candidates[0] !== undefined && confidenceLevel(candidates[0].score) === 'high';
+      // What the review screen shows: the chosen product (match threshold) and ≤ 2 suggestions > 0.4.
+      const review = reviewDetection({ id: 'photo', bbox: [0, 0, 1, 1], confidence: 1, candidates });
+      const onReview = [review.chosen, ...review.suggestions].some((c) => c?.product_id === q.product_id);
       outcomes.push({
+        onReview,
         split: q.split ?? 'all',
         packaged: packaged(q.product_id!),
         rank: rank < 0 ? Infinity : rank,
@@ -211,6 +225,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
       n: list.length,
       top1: ratio(list.filter((o) => o.rank === 0).length, list.length),
       top3: ratio(list.filter((o) => o.rank < 3).length, list.length),
+      onReview: ratio(list.filter((o) => o.onReview).length, list.length),
     });
     const splits: Record<string, unknown> = {};
     for (const split of [...new Set(outcomes.map((o) => o.split))]) {
@@ -318,60 +333,118 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     report.scale = scale;
   }
 
-  // --- composed scenes on a plain counter ---
+  // --- composed scenes on a plain counter: detection without and with text regions (unless --skip
+  // textRegions), on the plain scenes and (unless --skip lowContrast) on the same scenes with one product
+  // faded to LOW_CONTRAST of its contrast with the counter ---
   if (!skip.has('scenes')) {
     const count = Number(args.scenes);
     const pool = queries;
-    let truths = 0;
-    let detections = 0;
-    let matchedTruths = 0;
-    let matchedDetections = 0;
-    let exactCarts = 0;
-    const times: number[] = [];
-    for (let s = 0; s < count; s++) {
-      const scene = await composeScene(s + 1, pool, imageOf);
-      const begin = performance.now();
-      const found = await detectProducts(scene.image);
-      const recognised: RecognisedDetection[] = [];
-      for (const detection of found) {
-        const crop = cropImage(scene.image, detectionBox(scene.image, detection));
-        const { candidates } = await recogniseProduct(crop, { index, products, mode: 'balanced', text });
-        recognised.push({ ...detection, candidates });
+    const pricedProducts = [...products.values()].map((p) => ({ id: p.id, name: p.name, salePrice: 100 }));
+    const variants: { name: string; text: boolean }[] = [
+      { name: 'objects', text: false },
+      ...(skip.has('textRegions') ? [] : [{ name: 'textRegions', text: true }]),
+    ];
+    const runScenes = async (lowContrast?: number) => {
+      const totals = variants.map(() => ({
+        truths: 0,
+        detections: 0,
+        matchedTruths: 0,
+        matchedDetections: 0,
+        exactCarts: 0,
+        times: [] as number[],
+        textTimes: [] as number[],
+      }));
+      for (let s = 0; s < count; s++) {
+        const scene = await composeScene(
+          s + 1,
+          pool,
+          imageOf,
+          lowContrast === undefined ? {} : { lowContrast },
+        );
+        // The same crop is recognised once per scene, whichever variant proposed it (same answer, less time).
+        const answers = new Map<string, { candidates: RecognisedDetection['candidates']; ms: number }>();
+        for (const [v, variant] of variants.entries()) {
+          const total = totals[v]!;
+          const begin = performance.now();
+          let found;
+          if (variant.text) {
+            const textBegin = performance.now();
+            const textBoxes = await reader.detect(scene.image, {
+              detectorSide: TEXT_REGION_DETECTOR_SIDE,
+              maxLines: TEXT_REGION_MAX_BOXES,
+            });
+            total.textTimes.push(performance.now() - textBegin);
+            found = await detectProducts(scene.image, { textBoxes });
+          } else found = await detectProducts(scene.image);
+          let elapsed = performance.now() - begin;
+          const recognised: RecognisedDetection[] = [];
+          for (const detection of found) {
+            const key = detection.bbox.join(',');
+            let answer = answers.get(key);
+            if (!answer) {
+              const start = performance.now();
+              const crop = cropImage(scene.image, detectionBox(scene.image, detection));
+              const { candidates } = await recogniseProduct(crop, {
+                index,
+                products,
+                mode: 'balanced',
+                text,
+              });
+              answer = { candidates, ms: performance.now() - start };
+              answers.set(key, answer);
+            }
+            elapsed += answer.ms;
+            recognised.push({ ...detection, candidates: answer.candidates });
+          }
+          const lines = assembleCart(recognised, pricedProducts);
+          total.times.push(elapsed);
+          total.truths += scene.items.length;
+          total.detections += found.length;
+          const toPixels = (b: [number, number, number, number]) => ({
+            x: b[0] * scene.image.width,
+            y: b[1] * scene.image.height,
+            width: b[2] * scene.image.width,
+            height: b[3] * scene.image.height,
+          });
+          total.matchedTruths += scene.items.filter((item) =>
+            found.some((d) => intersectionOverUnion(toPixels(d.bbox), item.box) >= 0.5),
+          ).length;
+          total.matchedDetections += found.filter((d) =>
+            scene.items.some((item) => intersectionOverUnion(toPixels(d.bbox), item.box) >= 0.5),
+          ).length;
+          const expected = new Map<string, number>();
+          for (const item of scene.items)
+            expected.set(item.productId, (expected.get(item.productId) ?? 0) + 1);
+          const exact =
+            lines.length === expected.size && lines.every((l) => expected.get(l.product_id) === l.qty);
+          if (exact) total.exactCarts++;
+        }
       }
-      const lines = assembleCart(
-        recognised,
-        [...products.values()].map((p) => ({ id: p.id, name: p.name, salePrice: 100 })),
+      return Object.fromEntries(
+        variants.map((variant, v) => {
+          const total = totals[v]!;
+          return [
+            variant.name,
+            {
+              products: total.truths,
+              detections: total.detections,
+              detectionRecall: ratio(total.matchedTruths, total.truths),
+              detectionPrecision: ratio(total.matchedDetections, total.detections),
+              exactCartAccuracy: ratio(total.exactCarts, count),
+              balancedMsPerPhoto: ms(total.times),
+              ...(variant.text ? { textDetectorMsPerPhoto: ms(total.textTimes) } : {}),
+            },
+          ];
+        }),
       );
-      times.push(performance.now() - begin);
-      truths += scene.items.length;
-      detections += found.length;
-      const toPixels = (b: [number, number, number, number]) => ({
-        x: b[0] * scene.image.width,
-        y: b[1] * scene.image.height,
-        width: b[2] * scene.image.width,
-        height: b[3] * scene.image.height,
-      });
-      matchedTruths += scene.items.filter((item) =>
-        found.some((d) => intersectionOverUnion(toPixels(d.bbox), item.box) >= 0.5),
-      ).length;
-      matchedDetections += found.filter((d) =>
-        scene.items.some((item) => intersectionOverUnion(toPixels(d.bbox), item.box) >= 0.5),
-      ).length;
-      const expected = new Map<string, number>();
-      for (const item of scene.items) expected.set(item.productId, (expected.get(item.productId) ?? 0) + 1);
-      const exact =
-        lines.length === expected.size && lines.every((l) => expected.get(l.product_id) === l.qty);
-      if (exact) exactCarts++;
-    }
-    report.scenes = {
-      scenes: count,
-      size: '1280x720',
-      products: truths,
-      detectionRecall: ratio(matchedTruths, truths),
-      detectionPrecision: ratio(matchedDetections, detections),
-      exactCartAccuracy: ratio(exactCarts, count),
-      balancedMsPerPhoto: ms(times),
     };
+    report.scenes = { scenes: count, size: '1280x720', ...(await runScenes()) };
+    if (!skip.has('lowContrast'))
+      report.lowContrastScenes = {
+        scenes: count,
+        contrastKept: LOW_CONTRAST,
+        ...(await runScenes(LOW_CONTRAST)),
+      };
   }
 }
 
