@@ -1,5 +1,5 @@
 // `npm run bench:recognition -- --data DIR [--limit N] [--split val] [--modes balanced] [--skip scale,scenes]`
-// (--skip also takes textRegions and lowContrast, the scene variants):
+// (--skip also takes textRegions and lowContrast, the scene variants; --textRegionSides 640,960):
 // measures the pipeline on a dataset directory (format: shared/datasets/README.md) and prints one JSON document.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -42,6 +42,8 @@ const { values: args } = parseArgs({
     modes: { type: 'string', default: 'fast,balanced,precise' },
     skip: { type: 'string', default: '' },
     scenes: { type: 'string', default: '40' },
+    /** Text detector sides for the scenes' text-region variants (balanced reads at 640, precise at 960). */
+    textRegionSides: { type: 'string', default: String(TEXT_REGION_DETECTOR_SIDE) },
     /** Writes each query's outcome (candidates with their strategies, text read) to this JSON file. */
     dump: { type: 'string' },
   },
@@ -340,9 +342,10 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     const count = Number(args.scenes);
     const pool = queries;
     const pricedProducts = [...products.values()].map((p) => ({ id: p.id, name: p.name, salePrice: 100 }));
-    const variants: { name: string; text: boolean }[] = [
-      { name: 'objects', text: false },
-      ...(skip.has('textRegions') ? [] : [{ name: 'textRegions', text: true }]),
+    const sides = skip.has('textRegions') ? [] : args.textRegionSides.split(',').map(Number);
+    const variants: { name: string; side?: number }[] = [
+      { name: 'objects' },
+      ...sides.map((side) => ({ name: `textRegions${side}`, side })),
     ];
     const runScenes = async (lowContrast?: number) => {
       const totals = variants.map(() => ({
@@ -367,10 +370,10 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
           const total = totals[v]!;
           const begin = performance.now();
           let found;
-          if (variant.text) {
+          if (variant.side !== undefined) {
             const textBegin = performance.now();
             const textBoxes = await reader.detect(scene.image, {
-              detectorSide: TEXT_REGION_DETECTOR_SIDE,
+              detectorSide: variant.side,
               maxLines: TEXT_REGION_MAX_BOXES,
             });
             total.textTimes.push(performance.now() - textBegin);
@@ -432,7 +435,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
               detectionPrecision: ratio(total.matchedDetections, total.detections),
               exactCartAccuracy: ratio(total.exactCarts, count),
               balancedMsPerPhoto: ms(total.times),
-              ...(variant.text ? { textDetectorMsPerPhoto: ms(total.textTimes) } : {}),
+              ...(variant.side !== undefined ? { textDetectorMsPerPhoto: ms(total.textTimes) } : {}),
             },
           ];
         }),

@@ -1,17 +1,28 @@
-// Seeded generator of counter scenes: 1–4 product photos placed on a plain dark counter, 1280×720.
+// Seeded generator of counter scenes: 1–4 product photos placed on a plain dark counter, 1280×720; optionally
+// one of them faded towards the counter's colour (a dark pack on a dark counter).
 import { createImage, resizeImage, type PixelBox, type RgbaImage } from '../src/image.js';
 import { seededRandom as random } from '../src/random.js';
 
 export type SceneItem = { productId: string; box: PixelBox };
 export type Scene = { image: RgbaImage; items: SceneItem[] };
 
+export type SceneOptions = {
+  width?: number;
+  height?: number;
+  /**
+   * One product per scene (chosen by its own seeded draw, so the scene is otherwise the same) keeps only this
+   * share of its contrast with the counter: pixel = counter + share × (pixel − counter).
+   */
+  lowContrast?: number;
+};
+
 export async function composeScene(
   seed: number,
   pool: readonly Record<string, string>[],
   load: (path: string) => Promise<RgbaImage>,
-  width = 1280,
-  height = 720,
+  options: SceneOptions = {},
 ): Promise<Scene> {
+  const { width = 1280, height = 720, lowContrast } = options;
   const rand = random(seed * 7919);
   const image = createImage(width, height);
   const base = [30 + rand() * 30, 28 + rand() * 25, 25 + rand() * 25];
@@ -26,15 +37,24 @@ export async function composeScene(
   // One slot per product along the counter, so that photos never overlap.
   const slot = width / count;
   const items: SceneItem[] = [];
+  const faded = lowContrast === undefined ? -1 : Math.floor(random(seed * 7919 + 1)() * count);
   for (let i = 0; i < count; i++) {
     const query = pool[Math.floor(rand() * pool.length)]!;
     const photo = await load(query.path!);
     const targetHeight = height * (0.45 + rand() * 0.35);
     let scale = targetHeight / photo.height;
     if (photo.width * scale > slot * 0.9) scale = (slot * 0.9) / photo.width;
-    const placed = resizeImage(photo, photo.width * scale, photo.height * scale);
+    let placed = resizeImage(photo, photo.width * scale, photo.height * scale);
     const x = Math.floor(i * slot + rand() * (slot - placed.width));
     const y = Math.floor(rand() * (height - placed.height));
+    if (i === faded) {
+      const share = lowContrast!;
+      // A copy: resizeImage may hand back the loader's cached photo itself.
+      placed = { ...placed, data: new Uint8ClampedArray(placed.data) };
+      for (let p = 0; p < placed.width * placed.height; p++)
+        for (let c = 0; c < 3; c++)
+          placed.data[p * 4 + c] = base[c]! + share * (placed.data[p * 4 + c]! - base[c]!);
+    }
     for (let row = 0; row < placed.height; row++) {
       image.data.set(
         placed.data.subarray(row * placed.width * 4, (row + 1) * placed.width * 4),
