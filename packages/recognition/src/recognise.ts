@@ -273,9 +273,7 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
       const othersBest = Math.max(0, ...best.filter(([id]) => id !== productId).map(([, n]) => n));
       const othersRanking = Math.max(0, ...ranking.filter(([id]) => id !== productId).map(([, n]) => n));
       const own = productInliers(e.verification.inliers, e.second);
-      const visual = weighedVisual(
-        visualScore(own, othersRanking) || (VOTES_ONLY_CAP * e.votes) / maxVotes,
-      );
+      const visual = weighedVisual(visualScore(own, othersRanking) || (VOTES_ONLY_CAP * e.votes) / maxVotes);
       if (visual <= 0) continue;
       const s = scoresOf(productId);
       s.visual = visual;
