@@ -23,18 +23,9 @@ import { recogniseProduct, type CatalogueProduct } from './recognise.js';
 import { buildIndex } from './referenceIndex.js';
 import { texturedPack } from './testImages.js';
 import { buildTextIndex, normaliseText } from './textMatch.js';
+import { renderSvg } from '../bench/decode.js';
 
 provideOpenCvFromNodeModules();
-
-/** Renders SVG (DejaVu Sans: Debian's fonts-dejavu-core has Arabic glyphs, pango shapes them) to RGBA. */
-async function render(svgBody: string, width: number, height: number): Promise<RgbaImage> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${svgBody}</svg>`;
-  const { data, info } = await sharp(Buffer.from(svg))
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
-}
 
 /** A textured pack with a white band carrying an Arabic `word` at the bottom. */
 async function packWithArabic(seed: number, word: string): Promise<RgbaImage> {
@@ -76,7 +67,7 @@ describe('Arabic lines (pure parts)', () => {
   });
 
   it('cuts a line as a grey PGM of the line height, dark text staying dark', async () => {
-    const image = await render(
+    const image = await renderSvg(
       '<rect width="200" height="80" fill="#fff"/><rect x="30" y="25" width="60" height="20" fill="#000"/>',
       200,
       80,
@@ -100,7 +91,7 @@ describe('Arabic lines (pure parts)', () => {
     };
     const start = vi.fn(() => Promise.resolve(recogniser));
     const reader = createArabicLineReader(start);
-    const image = await render('<rect width="200" height="80" fill="#fff"/>', 200, 80);
+    const image = await renderSvg('<rect width="200" height="80" fill="#fff"/>', 200, 80);
     expect(await reader.read(image, [])).toEqual([]);
     expect(reader.started).toBe(false);
     const lines = await reader.read(image, [box, box]);
@@ -118,7 +109,7 @@ describe('tesseract ara on the lines PP-OCR finds', () => {
     const ocr = await createTextReader(await loadOcrModels());
     const arabic = createNodeArabicLineReader();
     const words = ['حليب', 'زيت الزيتون', 'سكر'];
-    const image = await render(
+    const image = await renderSvg(
       `<rect width="420" height="300" fill="#f4e9c8"/>
        ${words.map((word, i) => `<text x="210" y="${70 + i * 90}" text-anchor="middle" font-family="DejaVu Sans" font-size="44" fill="#1a2a5a">${word}</text>`).join('')}`,
       420,

@@ -1,6 +1,5 @@
 // Text regions as detection proposals: grouping of the text detector's boxes, and a counter photo with a
 // pack the colour of the counter that only its print gives away.
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareBarcodeReader } from './barcode.js';
 import {
@@ -16,6 +15,7 @@ import {
 import type { PixelBox, RgbaImage } from './image.js';
 import { loadOcrModels, loadZxingReaderWasm, provideOpenCvFromNodeModules } from './nodeAssets.js';
 import { createTextReader, type Point, type TextReader } from './ocr.js';
+import { renderSvg } from '../bench/decode.js';
 
 provideOpenCvFromNodeModules();
 
@@ -90,16 +90,6 @@ describe('text regions from the detector boxes', () => {
     expect(proposeTextRegions(label, 1280, 720, 0.8)).toEqual([]);
   });
 });
-
-/** Renders SVG (text in DejaVu Sans, Debian's fonts-dejavu-core) to RGBA. */
-async function renderSvg(body: string, width: number, height: number): Promise<RgbaImage> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`;
-  const { data, info } = await sharp(Buffer.from(svg))
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
-}
 
 const COUNTER = '#23201e';
 /** A bright carton with its name: stands out from the counter. */

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
-import type { RgbaImage } from './image.js';
 import { loadOpenCv } from './opencv.js';
 import { loadOcrModels, provideOpenCvFromNodeModules } from './nodeAssets.js';
 import {
@@ -12,18 +10,9 @@ import {
   kernelWithPadding,
   unclipRectangle,
 } from './ocr.js';
+import { renderSvg } from '../bench/decode.js';
 
 provideOpenCvFromNodeModules();
-
-/** Renders SVG text (DejaVu Sans, Debian's fonts-dejavu-core) to RGBA. */
-async function renderText(svgBody: string, width: number, height: number): Promise<RgbaImage> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${svgBody}</svg>`;
-  const { data, info } = await sharp(Buffer.from(svg))
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
-}
 
 describe('CTC greedy decoding', () => {
   const characters = ['', 'a', 'b', 'c', ' '];
@@ -155,7 +144,7 @@ describe('DB box post-processing', () => {
 describe('PP-OCRv4 on onnxruntime-web (WASM)', () => {
   it('reads brand words rendered on a pack, horizontal and standing', async () => {
     const reader = await createTextReader(await loadOcrModels());
-    const image = await renderText(
+    const image = await renderSvg(
       `<rect width="400" height="300" fill="#f4e9c8"/>
        <text x="30" y="110" font-family="DejaVu Sans" font-weight="bold" font-size="60" fill="#1a3a8a">Yoggi</text>
        <text x="30" y="190" font-family="DejaVu Sans" font-size="30" fill="#222">Jordgubb 1 kg</text>
@@ -178,7 +167,7 @@ describe('PP-OCRv4 on onnxruntime-web (WASM)', () => {
     expect(Math.max(...yoggi.box.map((p) => p.y))).toBeGreaterThan(100);
     expect(Math.min(...yoggi.box.map((p) => p.y))).toBeGreaterThan(40);
 
-    const blank = await renderText('<rect width="200" height="100" fill="#ffffff"/>', 200, 100);
+    const blank = await renderSvg('<rect width="200" height="100" fill="#ffffff"/>', 200, 100);
     expect(await reader.read(blank)).toEqual([]);
     await expect(reader.read({ width: 10, height: 10, data: new Uint8ClampedArray(3) })).rejects.toThrow(
       /RGBA/,
