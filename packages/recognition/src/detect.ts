@@ -59,13 +59,16 @@ export function mergeOverlappingBoxes(boxes: readonly ScoredBox[], threshold = M
 }
 
 const GRID_LONG_SIDE = 160;
-/** Colour distance (sum over RGB) from the counter beyond which a cell belongs to an object. */
-const FOREGROUND_DISTANCE = 60;
+/**
+ * Colour distance (sum over RGB) from the counter beyond which a cell belongs to an object (shared with the
+ * silhouette of the shape strategy, shape.ts).
+ */
+export const FOREGROUND_DISTANCE = 60;
 /** Proposals smaller than this share of the photo are noise, crumbs or reflections. */
 const MIN_AREA_SHARE = 0.01;
 
 /** Median colour of the photo's border: the counter the products stand on. */
-function borderColour(image: RgbaImage): [number, number, number] {
+export function borderColour(image: RgbaImage): [number, number, number] {
   const channels: number[][] = [[], [], []];
   const push = (x: number, y: number) => {
     const i = (y * image.width + x) * 4;

@@ -4,11 +4,15 @@ import { colourGrid } from './colour.js';
 import { DESCRIPTOR_BYTES, DESCRIPTOR_WORDS, matchDescriptors } from './hamming.js';
 import { resizeToLongSide, toGrey, type RgbaImage } from './image.js';
 import { loadOpenCv, type OpenCv } from './opencv.js';
+import { shapeDescriptor } from './shape.js';
 
 /** Photos are described at this long side: enough detail for a pack, fast enough on a phone. */
 export const FEATURE_LONG_SIDE = 640;
-/** 3: global appearance (colour and texture of the centre) added. */
-export const FEATURES_VERSION = 3;
+/**
+ * 3: global appearance (colour and texture of the centre) added. 4: shape (silhouette against a plain
+ * background) added; the web app computes a catalogue photo's older features again.
+ */
+export const FEATURES_VERSION = 4;
 const RATIO_TEST = 0.8;
 const MIN_MATCHES_FOR_HOMOGRAPHY = 8;
 /** RANSAC reprojection tolerance, in pixels of the 640-px working image. */
@@ -33,6 +37,11 @@ export type ImageFeatures = {
    * version 3 (such a reference then only lacks this signal).
    */
   appearance?: Float32Array;
+  /**
+   * Shape of the product's silhouette (`shapeDescriptor`), when the photo shows one against a plain
+   * background (a studio photo, a crop of a product on the counter); absent otherwise and before version 4.
+   */
+  shape?: Float32Array;
   /** Words read on the photo (`packWordsOfLines`), when the text reader ran: the pack's own vocabulary. */
   words?: string[];
 };
@@ -78,6 +87,7 @@ export async function computeFeatures(
       points[2 * k + 1] = pt.y;
       bytes.set(descriptors.data.subarray(index * rowBytes, (index + 1) * rowBytes), k * DESCRIPTOR_BYTES);
     });
+    const shape = shapeDescriptor(image);
     return {
       version: FEATURES_VERSION,
       width: work.width,
@@ -86,6 +96,7 @@ export async function computeFeatures(
       descriptors: new Uint32Array(bytes.buffer),
       colours: colourGrid(work),
       appearance: appearanceDescriptor(image),
+      ...(shape ? { shape } : {}),
     };
   } finally {
     for (const m of [grey, mask, descriptors, keypoints, detector]) m.delete();

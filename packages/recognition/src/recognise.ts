@@ -11,6 +11,7 @@ import { computeFeatures, verifyWithOpenCv, type ImageFeatures, type Verificatio
 import { loadOpenCv } from './opencv.js';
 import type { TextLine, TextReader } from './ocr.js';
 import { castVotes, type ReferenceIndex } from './referenceIndex.js';
+import { shapeDescriptor, shapeRanking, shapeScores } from './shape.js';
 import { hasArabicWords, scoreText, wordsOfLines, type TextIndex } from './textMatch.js';
 
 /** What the pipeline needs to know of a catalogue product. */
@@ -200,7 +201,7 @@ export type RecogniseOptions = {
   products: ReadonlyMap<string, CatalogueProduct>;
   mode?: PrecisionMode;
   /** Strategies to skip (the bench measures what each adds). */
-  disable?: readonly ('barcode' | 'visual' | 'colour' | 'text')[];
+  disable?: readonly ('barcode' | 'visual' | 'colour' | 'text' | 'shape')[];
   /**
    * Text strategy: the OCR reader and the catalogue's words (`buildTextIndex`); without it no text is read.
    * `arabic` also reads PP-OCR's lines with tesseract `ara`, only when the catalogue has Arabic words.
@@ -219,6 +220,11 @@ export type Recognition = {
   textLines: TextLine[];
   /** Products by appearance similarity, best first (empty when colour is off or no reference has one). */
   appearance: { productId: string; similarity: number }[];
+  /**
+   * Products by shape similarity, best first (empty when shape is off, the photo shows no silhouette or no
+   * reference has one).
+   */
+  shape: { productId: string; similarity: number }[];
 };
 
 /** Candidates for the product in one photo or crop, best first; empty when nothing matched. */
@@ -300,6 +306,23 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     }
   }
 
+  // Shape (silhouette against a plain background): only when the photo shows one and some references do.
+  // Never decisive: a shape says "a bottle", not which one, so a product it adds or lifts goes through
+  // belowSure like any non-decisive evidence.
+  let shape: Recognition['shape'] = [];
+  const queryShape = disabled.has('shape')
+    ? undefined
+    : features.version >= 4
+      ? features.shape
+      : shapeDescriptor(image);
+  if (queryShape) {
+    shape = shapeRanking(
+      queryShape,
+      options.index.references.map((r) => ({ productId: r.productId, shape: r.features.shape })),
+    );
+    for (const [productId, score] of shapeScores(shape)) scoresOf(productId).shape = score;
+  }
+
   // Text: skipped when a catalogue barcode already decided. Text alone never makes an answer Sûr (a brand
   // is shared by its flavours): products it adds or lifts go through belowSure unless decisive already.
   let textLines: TextLine[] = [];
@@ -332,7 +355,7 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
       strategies,
     });
   }
-  return { candidates: rankByScore(candidates), features, barcodes, textLines, appearance };
+  return { candidates: rankByScore(candidates), features, barcodes, textLines, appearance, shape };
 }
 
 /**

@@ -85,3 +85,52 @@ export function produceBin(
   }
   return image;
 }
+
+/** An outline in its own unit coordinates (centred on 0, about 1 across): true inside the object. */
+export type Outline = (u: number, v: number) => boolean;
+
+/**
+ * One plain object (`colour`) drawn from its outline onto a plain background, `size` pixels per outline
+ * unit, turned by `angle` radians around (`cx`, `cy`) (default: the centre), 4 samples per pixel at its
+ * edges. `print`: parts of the outline drawn in the background's colour instead (print on the pack).
+ */
+export function objectOnBackground(
+  outline: Outline,
+  options: {
+    width?: number;
+    height?: number;
+    background: readonly [number, number, number];
+    colour: readonly [number, number, number];
+    size: number;
+    angle?: number;
+    cx?: number;
+    cy?: number;
+    print?: Outline;
+  },
+): RgbaImage {
+  const { width = 320, height = 320, background, colour, size, angle = 0, print } = options;
+  const cx = options.cx ?? width / 2;
+  const cy = options.cy ?? height / 2;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const image = createImage(width, height);
+  const offsets = [0.25, 0.75];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let covered = 0;
+      for (const oy of offsets) {
+        for (const ox of offsets) {
+          const dx = x + ox - cx;
+          const dy = y + oy - cy;
+          const u = (cos * dx + sin * dy) / size;
+          const v = (-sin * dx + cos * dy) / size;
+          if (outline(u, v) && !print?.(u, v)) covered++;
+        }
+      }
+      const share = covered / 4;
+      const i = (y * width + x) * 4;
+      for (let c = 0; c < 3; c++) image.data[i + c] = background[c]! * (1 - share) + colour[c]! * share;
+      image.data[i + 3] = 255;
+    }
+  }
+  return image;
+}
