@@ -31,6 +31,7 @@ export const referenceFeatureRecordSchema = z.object({
     descriptors: z.instanceof(Uint32Array),
     colours: z.instanceof(Uint8Array),
     appearance: z.instanceof(Float32Array).optional(),
+    shape: z.instanceof(Float32Array).optional(),
   }),
   createdAt: z.string().min(1),
 });
