@@ -163,6 +163,8 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
   const allQueries = readCsv(join(dir, 'queries.csv')).filter((q) => !args.split || q.split === args.split);
   const queries = spread(allQueries, limit);
   const images = new Map<string, RgbaImage>();
+  /** Query photos whose features have a shape (a silhouette against a plain background). */
+  const queriesWithShape = new Set<string>();
   const imageOf = async (path: string) =>
     images.get(path) ?? images.set(path, await decodeImageFile(join(dir, path))).get(path)!;
 
@@ -179,13 +181,13 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     idx: ReferenceIndex,
     list: Record<string, string>[],
     mode: PrecisionMode,
-    disable: ('barcode' | 'visual' | 'colour' | 'text')[] = [],
+    disable: ('barcode' | 'visual' | 'colour' | 'text' | 'shape')[] = [],
   ) => {
     const outcomes: Outcome[] = [];
     for (const q of list) {
       const image = await imageOf(q.path!);
       const begin = performance.now();
-      const { candidates, textLines, appearance } = await recogniseProduct(image, {
+      const { candidates, textLines, appearance, shape, features } = await recogniseProduct(image, {
         index: idx,
         products,
         mode,
@@ -193,6 +195,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
         text,
       });
       const elapsed = performance.now() - begin;
+      if (features.shape) queriesWithShape.add(q.path!);
       if (args.dump)
         dump.push({
           path: q.path,
@@ -204,6 +207,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
           text: textLines.map((l) => [l.text, Math.round(l.confidence * 1000) / 1000]),
           candidates: candidates.map((c) => [c.product_id, c.score, c.strategies]),
           appearance: appearance.slice(0, 20).map((a) => [a.productId, Math.round(a.similarity * 1e4) / 1e4]),
+          shape: shape.slice(0, 5).map((a) => [a.productId, Math.round(a.similarity * 1e4) / 1e4]),
         });
       const rank = candidates.findIndex((c) => c.product_id === q.product_id);
       const sure = candidates[0] !== undefined && confidenceLevel(candidates[0].score) === 'high';
@@ -249,6 +253,13 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
   const perMode: Record<string, unknown> = {};
   for (const mode of modes) perMode[mode] = summarise(await evaluate(index, queries, mode));
   report.queries = perMode;
+  // How often the shape strategy can fire: it needs a silhouette on the query and on some reference.
+  report.shape = {
+    queries: queriesWithShape.size,
+    queryPhotos: queries.length,
+    references: references.filter((r) => r.features.shape).length,
+    referencePhotos: references.length,
+  };
 
   if (!skip.has('ablation')) {
     if (!skip.has('colourAblation'))
