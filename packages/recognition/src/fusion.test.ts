@@ -1,6 +1,6 @@
 import { provideOpenCvFromNodeModules } from './nodeAssets.js';
 import { describe, expect, it } from 'vitest';
-import { combineScores } from './fusion.js';
+import { combineScores, combinedEvidence, rankByScore } from './fusion.js';
 import { fusePhotoCandidates as fusePhotoCandidatesForTest } from './recognise.js';
 
 provideOpenCvFromNodeModules();
@@ -22,6 +22,37 @@ describe('score fusion', () => {
     expect(combineScores({ barcode: 0.95 })).toBe(1);
     expect(combineScores({ visual: 0.9, text: 0.9 })).toBe(1);
   });
+  it('keeps the evidence beyond the cap', () => {
+    expect(combinedEvidence({ visual: 0.9, text: 0.9 })).toBeCloseTo(0.9 + 0.72 * 0.8);
+    expect(combinedEvidence({ visual: 0.9, text: 0.9 })).toBeGreaterThan(
+      combinedEvidence({ visual: 0.9, text: 0.5 }),
+    );
+    expect(combinedEvidence({ colour: 0.4 })).toBe(0);
+  });
+  it('ranks equal scores by their evidence before the cap, then by id', () => {
+    // Both capped under Sûr at 0.65: brand and colour alone vs keypoints and the flavour word on the pack.
+    const weak = {
+      product_id: 'a',
+      score: 0.65,
+      product_name: 'A',
+      strategies: { visual: 0.18, colour: 0.74, text: 0.67 },
+    };
+    const strong = {
+      product_id: 'b',
+      score: 0.65,
+      product_name: 'B',
+      strategies: { visual: 0.95, colour: 0.8, text: 0.97 },
+    };
+    const lower = {
+      product_id: 'c',
+      score: 0.6,
+      product_name: 'C',
+      strategies: { visual: 0.95, text: 0.97 },
+    };
+    expect(rankByScore([weak, lower, strong]).map((c) => c.product_id)).toEqual(['b', 'a', 'c']);
+    const twin = { ...weak, product_id: 'd' };
+    expect(rankByScore([twin, weak]).map((c) => c.product_id)).toEqual(['a', 'd']);
+  });
   it('ignores text ≤ 0.3 and colour ≤ 0.4', () => {
     expect(combineScores({ text: 0.3 })).toBe(0);
     expect(combineScores({ colour: 0.4 })).toBe(0);
@@ -38,6 +69,17 @@ describe('score fusion', () => {
     expect(fused.map((c) => [c.product_id, c.score])).toEqual([
       ['a', 0.8],
       ['b', 0.6],
+    ]);
+  });
+  it('keeps, of equal scores over several photos, the one with more evidence', () => {
+    const fused = fusePhotoCandidatesForTest([
+      [{ product_id: 'a', score: 0.65, product_name: 'A', strategies: { colour: 0.8, text: 0.6 } }],
+      [{ product_id: 'a', score: 0.65, product_name: 'A', strategies: { visual: 0.9, text: 0.9 } }],
+      [{ product_id: 'b', score: 0.65, product_name: 'B', strategies: { visual: 0.7, text: 0.8 } }],
+    ]);
+    expect(fused.map((c) => [c.product_id, c.strategies.visual])).toEqual([
+      ['a', 0.9],
+      ['b', 0.7],
     ]);
   });
 });

@@ -21,22 +21,40 @@ function counts(strategy: MatchStrategy, score: number): boolean {
 }
 
 /**
- * Combined score of one product: each counting strategy contributes weight × score; contributions are
- * sorted, the i-th (from 0) multiplied by RANK_DECAY^i, summed and capped at MAX_COMBINED_SCORE.
+ * The evidence for one product before the cap: each counting strategy contributes weight × score;
+ * contributions are sorted and the i-th (from 0) multiplied by RANK_DECAY^i, then summed.
  */
-export function combineScores(scores: StrategyScores): number {
+export function combinedEvidence(scores: StrategyScores): number {
   const contributions = (Object.entries(scores) as [MatchStrategy, number][])
     .filter(([strategy, score]) => counts(strategy, score))
     .map(([strategy, score]) => STRATEGY_WEIGHTS[strategy] * score)
     .sort((a, b) => b - a);
-  const sum = contributions.reduce((total, c, rank) => total + c * RANK_DECAY ** rank, 0);
-  return Math.min(MAX_COMBINED_SCORE, sum);
+  return contributions.reduce((total, c, rank) => total + c * RANK_DECAY ** rank, 0);
+}
+
+/** Combined score of one product (spec): its evidence capped at MAX_COMBINED_SCORE. */
+export function combineScores(scores: StrategyScores): number {
+  return Math.min(MAX_COMBINED_SCORE, combinedEvidence(scores));
 }
 
 /** A barcode read that is in the catalogue scores this for its product (spec: 0.95). */
 export const barcodeScore = (matched: boolean): number => (matched ? BARCODE_MATCH_SCORE : 0);
 
-/** Candidates, scores descending, ties by product id so results are stable. */
-export function rankByScore<T extends { score: number; product_id: string }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => b.score - a.score || a.product_id.localeCompare(b.product_id));
+/**
+ * Candidates, scores descending. Equal scores are common at the top: the cap at 1 and the ceiling under
+ * Sûr (`belowSure`) give every well-supported product the same score, e.g. three flavours of one brand
+ * at 0.65 — then the one with more evidence before the cap comes first (a pack matched by keypoints
+ * and by its flavour word before one matched by its brand and colour alone), then the product id, so
+ * results are stable.
+ */
+export function rankByScore<T extends { score: number; product_id: string; strategies?: StrategyScores }>(
+  items: readonly T[],
+): T[] {
+  const evidence = new Map(
+    items.map((item) => [item, item.strategies ? combinedEvidence(item.strategies) : 0]),
+  );
+  return [...items].sort(
+    (a, b) =>
+      b.score - a.score || evidence.get(b)! - evidence.get(a)! || a.product_id.localeCompare(b.product_id),
+  );
 }

@@ -4,7 +4,7 @@ import { appearanceDescriptor, appearanceRanking } from './appearance.js';
 import type { ArabicLineReader } from './arabicText.js';
 import { readRetailBarcodes, type BarcodeEffort } from './barcode.js';
 import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from './colour.js';
-import { barcodeScore, combineScores, rankByScore, type StrategyScores } from './fusion.js';
+import { barcodeScore, combineScores, combinedEvidence, rankByScore, type StrategyScores } from './fusion.js';
 import { normaliseGtin } from './gtin.js';
 import type { RgbaImage } from './image.js';
 import { computeFeatures, verifyWithOpenCv, type ImageFeatures, type Verification } from './keypoints.js';
@@ -360,14 +360,21 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
 
 /**
  * Several photos of the same product: each product keeps its best score over the photos (photos of one
- * product are not independent evidence, so they are not summed).
+ * product are not independent evidence, so they are not summed); of equal scores, the one with more evidence
+ * before the cap.
  */
 export function fusePhotoCandidates(perPhoto: readonly Candidate[][]): Candidate[] {
   const best = new Map<string, Candidate>();
   for (const candidates of perPhoto) {
     for (const candidate of candidates) {
       const previous = best.get(candidate.product_id);
-      if (!previous || candidate.score > previous.score) best.set(candidate.product_id, candidate);
+      if (
+        !previous ||
+        candidate.score > previous.score ||
+        (candidate.score === previous.score &&
+          combinedEvidence(candidate.strategies) > combinedEvidence(previous.strategies))
+      )
+        best.set(candidate.product_id, candidate);
     }
   }
   return rankByScore([...best.values()]);
