@@ -2,7 +2,7 @@
 // regions and text regions, merged when they overlap.
 import { MERGE_OVERLAP } from '@hanouti/core';
 import { readRetailBarcodes } from './barcode.js';
-import { resizeImage, type PixelBox, type RgbaImage } from './image.js';
+import { maskComponents, resizeImage, type PixelBox, type RgbaImage } from './image.js';
 import type { Point, TextReader } from './ocr.js';
 
 /** Spec §3 Detection: bbox relative to the photo [x, y, width, height] in 0..1. */
@@ -107,46 +107,18 @@ export function proposeObjects(image: RgbaImage, detectThreshold: number): Score
       Math.abs(grid.data[p * 4 + 2]! - bb);
     foreground[p] = d > FOREGROUND_DISTANCE ? 1 : 0;
   }
-  const label = new Int32Array(w * h).fill(-1);
-  const boxes: ScoredBox[] = [];
-  for (let start = 0; start < w * h; start++) {
-    if (!foreground[start] || label[start]! >= 0) continue;
-    const stack = [start];
-    label[start] = boxes.length;
-    let [x0, y0, x1, y1, area] = [w, h, 0, 0, 0];
-    while (stack.length) {
-      const p = stack.pop()!;
-      const x = p % w;
-      const y = (p - x) / w;
-      area++;
-      x0 = Math.min(x0, x);
-      y0 = Math.min(y0, y);
-      x1 = Math.max(x1, x);
-      y1 = Math.max(y1, y);
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-          const q = ny * w + nx;
-          if (foreground[q] && label[q]! < 0) {
-            label[q] = boxes.length;
-            stack.push(q);
-          }
-        }
-      }
-    }
+  const boxes: ScoredBox[] = maskComponents(foreground, w, h).components.map(({ area, x0, y0, x1, y1 }) => {
     const boxArea = (x1 - x0 + 1) * (y1 - y0 + 1);
     // Confidence: how solid the component is (a product fills its box; scattered noise does not) and its size.
     const confidence = Math.min(1, (area / boxArea) * 0.6 + Math.min(1, boxArea / (w * h * 0.05)) * 0.4);
-    boxes.push({
+    return {
       x: x0 / scale,
       y: y0 / scale,
       width: (x1 - x0 + 1) / scale,
       height: (y1 - y0 + 1) / scale,
       confidence,
-    });
-  }
+    };
+  });
   const minArea = MIN_AREA_SHARE * image.width * image.height;
   return boxes.filter((b) => b.width * b.height >= minArea && b.confidence >= detectThreshold);
 }

@@ -185,3 +185,50 @@ export function sharpenGrey(image: RgbaImage, amount: number, radius: number): R
   for (let i = 0; i < grey.length; i++) out[i] = grey[i]! + amount * (grey[i]! - blur[i]!);
   return greyToImage(out, image.width, image.height);
 }
+
+/** One 8-connected component of a mask: its pixel count and bounding box (inclusive, in mask pixels). */
+export type MaskComponent = { area: number; x0: number; y0: number; x1: number; y1: number };
+
+/**
+ * 8-connected components of a w × h mask, in scan order: `label[p]` is the index of the component of pixel p
+ * (-1 outside the mask).
+ */
+export function maskComponents(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+): { label: Int32Array; components: MaskComponent[] } {
+  const label = new Int32Array(w * h).fill(-1);
+  const components: MaskComponent[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (!mask[start] || label[start]! >= 0) continue;
+    const id = components.length;
+    const stack = [start];
+    label[start] = id;
+    const component = { area: 0, x0: w, y0: h, x1: 0, y1: 0 };
+    while (stack.length) {
+      const p = stack.pop()!;
+      const x = p % w;
+      const y = (p - x) / w;
+      component.area++;
+      component.x0 = Math.min(component.x0, x);
+      component.y0 = Math.min(component.y0, y);
+      component.x1 = Math.max(component.x1, x);
+      component.y1 = Math.max(component.y1, y);
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const q = ny * w + nx;
+          if (mask[q] && label[q]! < 0) {
+            label[q] = id;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    components.push(component);
+  }
+  return { label, components };
+}

@@ -3,7 +3,7 @@
 // round, nearer or farther, or mirrored. A shelf close-up has no silhouette and no shape.
 import { convexHull } from './colour.js';
 import { borderColour, FOREGROUND_DISTANCE } from './detect.js';
-import { resizeImage, type RgbaImage } from './image.js';
+import { maskComponents, resizeImage, type RgbaImage } from './image.js';
 
 /** Silhouettes are taken on a grid of this long side: enough for an outline, a few ms on a phone. */
 export const SHAPE_GRID_SIDE = 128;
@@ -53,37 +53,13 @@ function borderPixels(w: number, h: number): number[] {
 
 /** The largest 8-connected component of a mask, as a new mask. */
 export function largestComponent(mask: Uint8Array, w: number, h: number): Uint8Array {
-  const label = new Int32Array(w * h).fill(-1);
+  const { label, components } = maskComponents(mask, w, h);
   let best = -1;
-  let bestArea = 0;
-  for (let start = 0, next = 0; start < w * h; start++) {
-    if (!mask[start] || label[start]! >= 0) continue;
-    const id = next++;
-    const stack = [start];
-    label[start] = id;
-    let area = 0;
-    while (stack.length) {
-      const p = stack.pop()!;
-      area++;
-      const x = p % w;
-      const y = (p - x) / w;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-          const q = ny * w + nx;
-          if (mask[q] && label[q]! < 0) {
-            label[q] = id;
-            stack.push(q);
-          }
-        }
-      }
-    }
-    if (area > bestArea) [best, bestArea] = [id, area];
-  }
+  components.forEach((c, id) => {
+    if (best < 0 || c.area > components[best]!.area) best = id;
+  });
   const out = new Uint8Array(w * h);
-  for (let p = 0; p < w * h; p++) out[p] = label[p] === best ? 1 : 0;
+  for (let p = 0; p < w * h; p++) out[p] = best >= 0 && label[p] === best ? 1 : 0;
   return out;
 }
 
