@@ -99,18 +99,34 @@ export function appearanceSimilarity(a: Float32Array, b: Float32Array): number {
   return sum / 2;
 }
 
-/** Each product's best appearance similarity over its references, best first. */
-export function appearanceRanking(
-  query: Float32Array,
-  references: readonly { productId: string; appearance?: Float32Array | undefined }[],
-): { productId: string; similarity: number }[] {
+/** A product and its best similarity to the query over its references. */
+export type ProductSimilarity = { productId: string; similarity: number };
+
+/**
+ * Each product's best similarity over its references, best first (ties by product id); a reference for
+ * which `similarityOf` gives undefined (no descriptor of that kind) is skipped.
+ */
+export function rankProductsBySimilarity<R extends { productId: string }>(
+  references: readonly R[],
+  similarityOf: (reference: R) => number | undefined,
+): ProductSimilarity[] {
   const best = new Map<string, number>();
-  for (const { productId, appearance } of references) {
-    if (!appearance) continue;
-    const similarity = appearanceSimilarity(query, appearance);
-    if (similarity > (best.get(productId) ?? -1)) best.set(productId, similarity);
+  for (const reference of references) {
+    const similarity = similarityOf(reference);
+    if (similarity === undefined) continue;
+    if (similarity > (best.get(reference.productId) ?? -1)) best.set(reference.productId, similarity);
   }
   return [...best]
     .map(([productId, similarity]) => ({ productId, similarity }))
     .sort((a, b) => b.similarity - a.similarity || a.productId.localeCompare(b.productId));
+}
+
+/** Each product's best appearance similarity over its references, best first. */
+export function appearanceRanking(
+  query: Float32Array,
+  references: readonly { productId: string; appearance?: Float32Array | undefined }[],
+): ProductSimilarity[] {
+  return rankProductsBySimilarity(references, ({ appearance }) =>
+    appearance ? appearanceSimilarity(query, appearance) : undefined,
+  );
 }

@@ -1,6 +1,7 @@
 // Shape of a product: its silhouette against a plain background (a studio photo on white, a crop of a product
 // detected on the counter), described by a few numbers that do not change when the product lies another way
 // round, nearer or farther, or mirrored. A shelf close-up has no silhouette and no shape.
+import { rankProductsBySimilarity, type ProductSimilarity } from './appearance.js';
 import { convexHull } from './colour.js';
 import { borderColour, FOREGROUND_DISTANCE } from './detect.js';
 import { maskComponents, resizeImage, type RgbaImage } from './image.js';
@@ -272,16 +273,10 @@ export function shapeSimilarity(a: Float32Array, b: Float32Array): number {
 export function shapeRanking(
   query: Float32Array,
   references: readonly { productId: string; shape?: Float32Array | undefined }[],
-): { productId: string; similarity: number }[] {
-  const best = new Map<string, number>();
-  for (const { productId, shape } of references) {
-    if (!shape) continue;
-    const similarity = shapeSimilarity(query, shape);
-    if (similarity > (best.get(productId) ?? -1)) best.set(productId, similarity);
-  }
-  return [...best]
-    .map(([productId, similarity]) => ({ productId, similarity }))
-    .sort((a, b) => b.similarity - a.similarity || a.productId.localeCompare(b.productId));
+): ProductSimilarity[] {
+  return rankProductsBySimilarity(references, ({ shape }) =>
+    shape ? shapeSimilarity(query, shape) : undefined,
+  );
 }
 
 /** Products of the shape ranking that may score: the nearest few (many products share a shape). */
