@@ -32,6 +32,8 @@ export const referenceFeatureRecordSchema = z.object({
     colours: z.instanceof(Uint8Array),
     appearance: z.instanceof(Float32Array).optional(),
     shape: z.instanceof(Float32Array).optional(),
+    /** Words read on the photo (pack words of the text strategy). */
+    words: z.array(z.string()).optional(),
   }),
   createdAt: z.string().min(1),
 });
