@@ -1,6 +1,6 @@
 // Retail barcodes (EAN-13, EAN-8, UPC-A, UPC-E) read with zxing-wasm, returned as check-digit-validated GTINs.
 import { prepareZXingModule, readBarcodes, type ReaderOptions } from 'zxing-wasm/reader';
-import { cropImage, resizeImage, sharpenGrey, type PixelBox, type RgbaImage } from './image.js';
+import { cropImage, resizeImage, sharpenGreyPlane, toGrey, type PixelBox, type RgbaImage } from './image.js';
 import { normaliseGtin } from './gtin.js';
 
 /** Where the reader's .wasm comes from: its bytes (Node) or a URL the app serves (browser, worker). */
@@ -97,14 +97,27 @@ const SHARPENED_VARIANTS: readonly { scale: number; amount: number; radius: numb
 ];
 const SHARPENED_AGREEMENT = 2;
 
-async function readByAgreement(image: RgbaImage, offset: { x: number; y: number }): Promise<BarcodeRead[]> {
+async function readByAgreement(
+  image: RgbaImage,
+  offset: { x: number; y: number },
+  enlarged: ReadonlyMap<number, RgbaImage>,
+): Promise<BarcodeRead[]> {
   const votes = new Map<string, { count: number; read: BarcodeRead }>();
+  // Variants of one scale share the enlarged copy and its luma (the ×2 one is the plain ×2 pass's).
+  const greys = new Map<number, { grey: Uint8Array; width: number; height: number }>();
   for (const variant of SHARPENED_VARIANTS) {
-    const scaled =
-      variant.scale === 1
-        ? image
-        : resizeImage(image, image.width * variant.scale, image.height * variant.scale);
-    const reads = await readOnce(sharpenGrey(scaled, variant.amount, variant.radius), variant.scale, offset);
+    let plane = greys.get(variant.scale);
+    if (!plane) {
+      const scaled =
+        variant.scale === 1
+          ? image
+          : (enlarged.get(variant.scale) ??
+            resizeImage(image, image.width * variant.scale, image.height * variant.scale));
+      plane = { grey: toGrey(scaled), width: scaled.width, height: scaled.height };
+      greys.set(variant.scale, plane);
+    }
+    const sharpened = sharpenGreyPlane(plane.grey, plane.width, plane.height, variant.amount, variant.radius);
+    const reads = await readOnce(sharpened, variant.scale, offset);
     for (const read of new Map(reads.map((r) => [r.gtin, r])).values()) {
       const vote = votes.get(read.gtin);
       if (vote) vote.count++;
@@ -134,8 +147,9 @@ export async function readRetailBarcodes(
   let reads = await readOnce(source, 1, offset);
   const small = Math.max(source.width, source.height) <= 1000;
   if (reads.length === 0 && effort === 'photo' && small) {
-    reads = await readOnce(resizeImage(source, source.width * 2, source.height * 2), 2, offset);
-    if (reads.length === 0) reads = await readByAgreement(source, offset);
+    const doubled = resizeImage(source, source.width * 2, source.height * 2);
+    reads = await readOnce(doubled, 2, offset);
+    if (reads.length === 0) reads = await readByAgreement(source, offset, new Map([[2, doubled]]));
   }
   const byGtin = new Map<string, BarcodeRead>();
   for (const read of reads) if (!byGtin.has(read.gtin)) byGtin.set(read.gtin, read);

@@ -147,7 +147,12 @@ export function greyToImage(grey: ArrayLike<number>, width: number, height: numb
   return out;
 }
 
-/** Separable box blur of a grey plane (radius in pixels). */
+/**
+ * Separable box blur of a grey plane (radius in pixels): each pixel becomes the mean of the window clipped
+ * to the image. Running sums, so the cost does not grow with the radius; the sums are exact in float64 (byte
+ * values, then float32 means of at most a few hundred of them), so the result is the same as adding up
+ * every window.
+ */
 export function boxBlurGrey(
   grey: ArrayLike<number>,
   width: number,
@@ -157,33 +162,47 @@ export function boxBlurGrey(
   const tmp = new Float32Array(width * height);
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let sum = 0;
+    for (let k = 0; k <= Math.min(width - 1, radius); k++) sum += grey[row + k]!;
     for (let x = 0; x < width; x++) {
-      let sum = 0;
-      let n = 0;
-      for (let k = Math.max(0, x - radius); k <= Math.min(width - 1, x + radius); k++, n++)
-        sum += grey[y * width + k]!;
-      tmp[y * width + x] = sum / n;
+      const from = Math.max(0, x - radius);
+      const to = Math.min(width - 1, x + radius);
+      tmp[row + x] = sum / (to - from + 1);
+      if (x + radius + 1 < width) sum += grey[row + x + radius + 1]!;
+      if (x - radius >= 0) sum -= grey[row + x - radius]!;
     }
   }
+  const sums = new Float64Array(width);
+  for (let k = 0; k <= Math.min(height - 1, radius); k++)
+    for (let x = 0; x < width; x++) sums[x]! += tmp[k * width + x]!;
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let sum = 0;
-      let n = 0;
-      for (let k = Math.max(0, y - radius); k <= Math.min(height - 1, y + radius); k++, n++)
-        sum += tmp[k * width + x]!;
-      out[y * width + x] = sum / n;
-    }
+    const n = Math.min(height - 1, y + radius) - Math.max(0, y - radius) + 1;
+    const row = y * width;
+    for (let x = 0; x < width; x++) out[row + x] = sums[x]! / n;
+    const enter = y + radius + 1;
+    const leave = y - radius;
+    if (enter < height) for (let x = 0; x < width; x++) sums[x]! += tmp[enter * width + x]!;
+    if (leave >= 0) for (let x = 0; x < width; x++) sums[x]! -= tmp[leave * width + x]!;
   }
   return out;
 }
 
-/** Unsharp mask on the luma: grey + amount × (grey − blur). Restores edges of slightly blurred bars. */
-export function sharpenGrey(image: RgbaImage, amount: number, radius: number): RgbaImage {
-  const grey = toGrey(image);
-  const blur = boxBlurGrey(grey, image.width, image.height, radius);
+/**
+ * Unsharp mask on a luma plane (`toGrey`): grey + amount × (grey − blur), as an opaque image. Restores edges of
+ * slightly blurred bars; several sharpenings of one image share its plane.
+ */
+export function sharpenGreyPlane(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  amount: number,
+  radius: number,
+): RgbaImage {
+  const blur = boxBlurGrey(grey, width, height, radius);
   const out = new Float32Array(grey.length);
   for (let i = 0; i < grey.length; i++) out[i] = grey[i]! + amount * (grey[i]! - blur[i]!);
-  return greyToImage(out, image.width, image.height);
+  return greyToImage(out, width, height);
 }
 
 /** One 8-connected component of a mask: its pixel count and bounding box (inclusive, in mask pixels). */
