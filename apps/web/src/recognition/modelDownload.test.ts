@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadModelFiles, type DownloadProgress } from './modelDownload';
+import { arabicTextFiles, downloadModelFiles, filesForShop, type DownloadProgress } from './modelDownload';
 
 function memoryCache(initial: string[] = []) {
   const stored = new Map<string, Response>(initial.map((url) => [url, new Response('cached')]));
@@ -48,5 +48,41 @@ describe('model download', () => {
       ),
     ).rejects.toThrow(/503/);
     expect(cache.stored.size).toBe(0);
+  });
+});
+
+describe('the files a shop downloads', () => {
+  const files = [
+    'zxingReader',
+    'opencv',
+    'ortWasm',
+    'tesseractWorker',
+    'tesseractCore',
+    'tesseractCoreWasm',
+    'araLanguage',
+    'ocrDetector',
+    'ocrRecogniser',
+    'ocrCharacters',
+  ].map((key) => ({ key }));
+
+  it('leaves out the Arabic reader when no product is named in Arabic', () => {
+    expect(filesForShop(files, false).map((f) => f.key)).toEqual([
+      'zxingReader',
+      'opencv',
+      'ortWasm',
+      'ocrDetector',
+      'ocrRecogniser',
+      'ocrCharacters',
+    ]);
+  });
+
+  it('takes every file when the catalogue has Arabic names, the Arabic reader being the difference', () => {
+    expect(filesForShop(files, true)).toEqual(files);
+    expect(arabicTextFiles(files).map((f) => f.key)).toEqual([
+      'tesseractWorker',
+      'tesseractCore',
+      'tesseractCoreWasm',
+      'araLanguage',
+    ]);
   });
 });

@@ -4,6 +4,27 @@
 export const MODEL_CACHE = 'hanouti-models';
 
 export type ModelFileEntry = { key: string; url: string; bytes: number };
+
+/**
+ * tesseract.js and its `ara` data (4.7 MB): they only read Arabic product names, so a shop whose catalogue has
+ * none never downloads them.
+ */
+export const ARABIC_TEXT_FILES: readonly string[] = [
+  'tesseractWorker',
+  'tesseractCore',
+  'tesseractCoreWasm',
+  'araLanguage',
+];
+
+/** The files one shop needs: all but the Arabic reader's unless its catalogue has Arabic names. */
+export function filesForShop<F extends { key: string }>(files: readonly F[], arabicNames: boolean): F[] {
+  return files.filter((file) => arabicNames || !ARABIC_TEXT_FILES.includes(file.key));
+}
+
+/** Only the Arabic reader's files (downloaded the first time the catalogue has Arabic names). */
+export function arabicTextFiles<F extends { key: string }>(files: readonly F[]): F[] {
+  return files.filter((file) => ARABIC_TEXT_FILES.includes(file.key));
+}
 export type DownloadProgress = { loaded: number; total: number };
 
 /** The two Cache Storage calls used (a test passes an in-memory one). */

@@ -1,6 +1,13 @@
 // Where the app serves its model files (built by modelFilesPlugin.ts) and their first download.
 import { MODEL_FILES } from 'virtual:recognition-model-files';
-import { downloadModelFiles, MODEL_CACHE, type DownloadProgress, type ModelFileEntry } from './modelDownload';
+import {
+  arabicTextFiles,
+  downloadModelFiles,
+  filesForShop,
+  MODEL_CACHE,
+  type DownloadProgress,
+  type ModelFileEntry,
+} from './modelDownload';
 
 /** URLs the worker loads its runtimes from (absolute: the worker's own URL is elsewhere). */
 export type ModelUrls = {
@@ -42,15 +49,31 @@ export function modelUrls(): ModelUrls {
 }
 
 let downloaded: Promise<void> | undefined;
+let arabicDownloaded: Promise<void> | undefined;
 
-/** Downloads the model files on first use (progress in bytes); later calls resolve at once. */
-export function ensureModelFiles(onProgress: (progress: DownloadProgress) => void): Promise<void> {
-  downloaded ??= (async () => {
-    const cache = typeof caches === 'undefined' ? undefined : await caches.open(MODEL_CACHE);
-    await downloadModelFiles(entries(), cache, onProgress);
-  })().catch((error: unknown) => {
+async function download(files: ModelFileEntry[], onProgress: (progress: DownloadProgress) => void) {
+  const cache = typeof caches === 'undefined' ? undefined : await caches.open(MODEL_CACHE);
+  await downloadModelFiles(files, cache, onProgress);
+}
+
+/**
+ * Downloads the model files on first use (progress in bytes); later calls resolve at once. The Arabic
+ * reader's files (tesseract) only when the catalogue has Arabic names (`arabicNames`), the first time it does.
+ */
+export function ensureModelFiles(
+  onProgress: (progress: DownloadProgress) => void,
+  options: { arabicNames?: boolean } = {},
+): Promise<void> {
+  downloaded ??= download(filesForShop(entries(), false), onProgress).catch((error: unknown) => {
     downloaded = undefined;
     throw error;
   });
-  return downloaded;
+  if (!options.arabicNames) return downloaded;
+  return downloaded.then(() => {
+    arabicDownloaded ??= download(arabicTextFiles(entries()), onProgress).catch((error: unknown) => {
+      arabicDownloaded = undefined;
+      throw error;
+    });
+    return arabicDownloaded;
+  });
 }

@@ -20,7 +20,12 @@ export type ReferenceEntry = {
   features: ImageFeatures;
 };
 
-export type AnalysisSettings = { detectThreshold: number; mode: PrecisionMode };
+export type AnalysisSettings = {
+  detectThreshold: number;
+  mode: PrecisionMode;
+  /** false when the Arabic reader's files could not be downloaded: Arabic names are then not read. */
+  readArabic?: boolean;
+};
 
 /** One product found in one photo, with everything the review needs. */
 export type AnalysedDetection = {

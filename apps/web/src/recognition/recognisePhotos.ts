@@ -23,6 +23,16 @@ function sellableByPhoto(products: readonly Product[]): (CatalogueProduct & { ph
     }));
 }
 
+/** A letter of the Arabic script (the recognition package's rule: digits and punctuation do not count). */
+const ARABIC_LETTER = /(?=\p{L})\p{Script=Arabic}/u;
+
+/** True when some product is named (or branded) in Arabic: only then is tesseract's Arabic reader needed. */
+export function catalogueHasArabicNames(
+  catalogue: readonly Pick<CatalogueProduct, 'name' | 'brand'>[],
+): boolean {
+  return catalogue.some((p) => ARABIC_LETTER.test(p.name) || ARABIC_LETTER.test(p.brand ?? ''));
+}
+
 export type RecognisedPhotos = (Omit<AnalysedDetection, 'features'> &
   Partial<Pick<AnalysedDetection, 'features'>>)[];
 
@@ -38,13 +48,26 @@ export async function recognisePhotos(
       onProgress({ stage: 'analyse', done, total }),
     );
   }
-  await ensureModelFiles(({ loaded, total }) => onProgress({ stage: 'download', done: loaded, total }));
+  const onDownload = ({ loaded, total }: { loaded: number; total: number }) =>
+    onProgress({ stage: 'download', done: loaded, total });
+  await ensureModelFiles(onDownload);
+  // The Arabic reader's files come the first time the catalogue has Arabic names; without them (offline
+  // then) the photos are still analysed, only the Arabic names are not read on the packs this time.
+  let readArabic = catalogueHasArabicNames(catalogue);
+  if (readArabic) {
+    try {
+      await ensureModelFiles(onDownload, { arabicNames: true });
+    } catch (error) {
+      console.error('Arabic reader not downloaded: Arabic names are not read this time', error);
+      readArabic = false;
+    }
+  }
   await prepareReferences((done, total) => onProgress({ stage: 'references', done, total }));
   const { detections } = await analysePhotos(
     {
       photos: [...photos],
       products: catalogue.map(({ photoId: _photoId, ...product }) => product),
-      settings: { detectThreshold: settings.aiDetectThreshold, mode: settings.aiPrecisionMode },
+      settings: { detectThreshold: settings.aiDetectThreshold, mode: settings.aiPrecisionMode, readArabic },
     },
     (done, total) => onProgress({ stage: 'analyse', done, total }),
   );

@@ -130,7 +130,9 @@ async function analyse(
           reader: await textReader(),
           index: textIndex,
           // PP-OCR has no Arabic: tesseract reads its lines too, only for a catalogue with Arabic names.
-          ...(hasArabicWords(textIndex) ? { arabic: arabicLineReader() } : {}),
+          ...(request.settings.readArabic !== false && hasArabicWords(textIndex)
+            ? { arabic: arabicLineReader() }
+            : {}),
         }
       : undefined;
   const found: AnalysedDetection[] = [];

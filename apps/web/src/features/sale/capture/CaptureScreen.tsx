@@ -17,7 +17,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../../app/navigation';
 import { useShopSettings } from '../../../app/useShopSettings';
+import { listProducts } from '../../../data/productsRepository';
 import { ensureModelFiles } from '../../../recognition/modelFiles';
+import { catalogueHasArabicNames } from '../../../recognition/recognisePhotos';
 import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/toastStore';
 import { useBlobUrl } from '../../camera/usePhotoUrl';
@@ -104,7 +106,18 @@ export function CaptureScreen({
     ensureModelFiles(({ loaded, total }) => {
       if (current) setModels((m) => ({ ...m, progress: total > 0 ? loaded / total : 0 }));
     }).then(
-      () => current && setModels({ ready: true, failed: false, progress: 1 }),
+      () => {
+        if (current) setModels({ ready: true, failed: false, progress: 1 });
+        // A catalogue with Arabic names also needs the Arabic reader: fetched now, in the background, so that
+        // it is there offline too.
+        void listProducts()
+          .then((products) =>
+            catalogueHasArabicNames(products)
+              ? ensureModelFiles(() => undefined, { arabicNames: true })
+              : undefined,
+          )
+          .catch((error: unknown) => console.error('Arabic reader not downloaded', error));
+      },
       (error: unknown) => {
         console.error('Model files not downloaded', error);
         if (current) setModels({ ready: false, failed: true, progress: 0 });
