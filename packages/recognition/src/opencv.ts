@@ -33,7 +33,15 @@ export type OpenCv = {
   KeyPointVector: new () => CvKeyPointVector;
   AKAZE: new () => CvFeature2D;
   matFromArray(rows: number, cols: number, type: number, array: ArrayLike<number>): CvMat;
-  findHomography(src: CvMat, dst: CvMat, method: number, threshold: number, mask: CvMat): CvMat;
+  findHomography(
+    src: CvMat,
+    dst: CvMat,
+    method: number,
+    threshold: number,
+    mask: CvMat,
+    maxIters?: number,
+    confidence?: number,
+  ): CvMat;
   CV_8UC1: number;
   CV_32FC2: number;
   RANSAC: number;
