@@ -1,6 +1,8 @@
 // The analysis behind Analyser: on the device (Worker) or on the server, as the AI settings say.
 import type { Product, Settings } from '@hanouti/core';
 import type { CatalogueProduct } from '@hanouti/recognition';
+// The text module alone (no WASM runtime): this file runs on the main thread.
+import { hasArabicLetter } from '@hanouti/recognition/textMatch';
 import { ensureModelFiles } from './modelFiles';
 import type { AnalysedDetection } from './protocol';
 import { analysePhotos } from './recognitionClient';
@@ -23,14 +25,11 @@ function sellableByPhoto(products: readonly Product[]): (CatalogueProduct & { ph
     }));
 }
 
-/** A letter of the Arabic script (the recognition package's rule: digits and punctuation do not count). */
-const ARABIC_LETTER = /(?=\p{L})\p{Script=Arabic}/u;
-
 /** True when some product is named (or branded) in Arabic: only then is tesseract's Arabic reader needed. */
 export function catalogueHasArabicNames(
   catalogue: readonly Pick<CatalogueProduct, 'name' | 'brand'>[],
 ): boolean {
-  return catalogue.some((p) => ARABIC_LETTER.test(p.name) || ARABIC_LETTER.test(p.brand ?? ''));
+  return catalogue.some((p) => hasArabicLetter(p.name) || hasArabicLetter(p.brand ?? ''));
 }
 
 export type RecognisedPhotos = (Omit<AnalysedDetection, 'features'> &
