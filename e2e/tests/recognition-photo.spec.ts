@@ -1,4 +1,5 @@
 // Sale by photo with the fake camera filming a pack whose photo is in the catalogue: capture → review → cart.
+// In Arabic the product is also named in Arabic: only then does the app download the Arabic reader (tesseract).
 import { expect, test } from '@playwright/test';
 import { LABELS, SAMPLE } from '../support/catalog';
 import { LANGS, fill, openApp, screenshotPath, words } from '../support/sale';
@@ -13,7 +14,13 @@ for (const lang of LANGS) {
     page,
   }) => {
     test.setTimeout(180_000);
+    const arabicReader: string[] = [];
+    page.on('request', (request) => {
+      if (/\/models\/tesseract-/.test(request.url())) arabicReader.push(request.url());
+    });
     await openApp(page, lang, '#/catalog');
+    // The French shop names its products in French; the Arabic one names this one in Arabic.
+    const product = lang === 'ar' ? 'أتاي سلطان' : SAMPLE.tea;
 
     // The catalogue photo is the reference recognition learns the product from.
     await page.getByRole('button', { name: L.edit(SAMPLE.tea) }).click();
@@ -27,6 +34,7 @@ for (const lang of LANGS) {
         buffer: await packPng(page),
       });
     await expect(form.locator('img').first()).toBeVisible();
+    await form.getByLabel(L.name).fill(product);
     await page.getByRole('button', { name: L.save, exact: true }).click();
     await expect(form).toBeHidden();
 
@@ -51,7 +59,7 @@ for (const lang of LANGS) {
     const review = page.getByRole('dialog', { name: W.shell.sale.review });
     await expect(review.getByText(W.shell.sale.analysing).or(review.getByRole('list'))).toBeVisible();
     const detections = review.getByRole('list', { name: W.shell.sale.review });
-    const tea = detections.getByRole('listitem', { name: SAMPLE.tea });
+    const tea = detections.getByRole('listitem', { name: product });
     await expect(tea).toBeVisible({ timeout: 90_000 });
     await expect(tea.getByText(capture.level.high, { exact: true })).toBeVisible();
     await page.screenshot({ path: screenshotPath(lang, 'recognition-review') });
@@ -59,6 +67,12 @@ for (const lang of LANGS) {
     await review.getByRole('button', { name: capture.confirm }).click();
     await expect(review).toBeHidden();
     const cart = page.getByRole('list', { name: W.shell.sale.cart });
-    await expect(cart.getByText(SAMPLE.tea)).toBeVisible();
+    await expect(cart.getByText(product)).toBeVisible();
+    // The Arabic reader's files (worker, core, .wasm, `ara` data) came from the app itself, and only for the
+    // catalogue with an Arabic name.
+    if (lang === 'ar') {
+      expect(arabicReader.some((url) => url.endsWith('/ara.traineddata.gz'))).toBe(true);
+      expect(arabicReader.every((url) => new URL(url).origin === new URL(page.url()).origin)).toBe(true);
+    } else expect(arabicReader).toEqual([]);
   });
 }

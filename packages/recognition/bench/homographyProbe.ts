@@ -78,6 +78,6 @@ for (const [name, method, iterations] of variants) {
   if (!base.length) base = inliers;
   const scored = base.map((b, i) => [b, inliers[i]!] as const).filter(([b]) => b >= 8);
   console.log(
-    `${name.padEnd(24)} ${ms.toFixed(2)} ms/pair (matching included), pairs ≥ 8 inliers ${inliers.filter((n) => n >= 8).length}/${pairs.length}, of the pipeline's: lost ${scored.filter(([, n]) => n < 8).length}, mean change ${(scored.reduce((s, [b, n]) => s + n - b, 0) / scored.length).toFixed(2)}`,
+    `${name.padEnd(24)} ${ms.toFixed(2)} ms/pair (matching included), pairs ≥ 8 inliers ${inliers.filter((n) => n >= 8).length}/${pairs.length}, of RANSAC 2000's: lost ${scored.filter(([, n]) => n < 8).length}, mean change ${(scored.reduce((s, [b, n]) => s + n - b, 0) / scored.length).toFixed(2)}`,
   );
 }
