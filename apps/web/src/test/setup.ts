@@ -1,7 +1,12 @@
 // Test environment: an in-memory IndexedDB and a clean DOM after every test.
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor wait up to 5 s (Testing Library's default is 1 s): a lazily loaded screen (the product
+// form) is transformed on first import, which took longer than 1 s once on a loaded CI machine. A screen that
+// never appears still fails the test.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
