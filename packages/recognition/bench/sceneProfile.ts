@@ -10,7 +10,12 @@ import { cropImage, type RgbaImage } from '../src/image.js';
 import { computeFeatures, computeReferenceFeatures } from '../src/keypoints.js';
 import { loadOcrModels, loadZxingReaderWasm, provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
 import { createTextReader } from '../src/ocr.js';
-import { MAX_TEXT_LINES, PRECISION_SETTINGS, recogniseProduct, type CatalogueProduct } from '../src/recognise.js';
+import {
+  MAX_TEXT_LINES,
+  PRECISION_SETTINGS,
+  recogniseProduct,
+  type CatalogueProduct,
+} from '../src/recognise.js';
 import { buildIndex, type ProductReference } from '../src/referenceIndex.js';
 import { buildTextIndex } from '../src/textMatch.js';
 import { decodeImageFile } from './decode.js';
@@ -34,7 +39,10 @@ const readCsv = (path: string) => {
 provideOpenCvFromNodeModules();
 await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
 const products = new Map<string, CatalogueProduct>(
-  readCsv(join(dir, 'catalog.csv')).map((r) => [r.product_id!, { id: r.product_id!, name: r.name!, brand: r.brand ?? '' }]),
+  readCsv(join(dir, 'catalog.csv')).map((r) => [
+    r.product_id!,
+    { id: r.product_id!, name: r.name!, brand: r.brand ?? '' },
+  ]),
 );
 const reader = await createTextReader(await loadOcrModels());
 const references: ProductReference[] = [];
@@ -97,7 +105,9 @@ console.log(
   JSON.stringify({
     scenes: Number(args.scenes),
     crops,
-    msPerScene: Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, round(v / Number(args.scenes))])),
+    msPerScene: Object.fromEntries(
+      Object.entries(parts).map(([k, v]) => [k, round(v / Number(args.scenes))]),
+    ),
     photoMs: photoMs.map(round),
   }),
 );
