@@ -1,7 +1,7 @@
 // `npm run bench:recognition -- --data DIR [--limit N] [--split val] [--modes balanced] [--skip scale,scenes]`
 // (--skip also takes textRegions and lowContrast, the scene variants; --textRegionSides 640,960):
 // measures the pipeline on a dataset directory (format: shared/datasets/README.md) and prints one JSON document.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PrecisionMode } from '@hanouti/core';
@@ -28,6 +28,7 @@ import { buildIndex, type ProductReference, type ReferenceIndex } from '../src/r
 import { decodeImageFile } from './decode.js';
 import { provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
 import { composeScene } from './scenes.js';
+import { readCsv } from './csv.js';
 
 /** Contrast with the counter kept by the faded product of the low-contrast scenes. */
 const LOW_CONTRAST = 0.25;
@@ -55,11 +56,6 @@ const limit = args.limit ? Number(args.limit) : Infinity;
 const skip = new Set(args.skip.split(',').filter(Boolean));
 const modes = args.modes.split(',') as PrecisionMode[];
 
-function readCsv(file: string): Record<string, string>[] {
-  const [header, ...lines] = readFileSync(file, 'utf8').trim().split(/\r?\n/);
-  const keys = header!.split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [keys[i]!, v])));
-}
 const ms = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;

@@ -1,7 +1,7 @@
 // Diagnosis of keypoint accuracy: every query verified against every reference (no shortlist), per setting;
 // `DUMP=file.json` keeps the per-reference inliers, outline colour and vote rank to compare scoring rules.
 // `tsx bench/diagnose.ts --data DIR --split train --limit 30 --side 640 --enlarge 1 --qkp 600 --rkp 800`
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { computeFeatures, verifyWithOpenCv, type ImageFeatures } from '../src/keypoints.js';
@@ -10,6 +10,7 @@ import { provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
 import { outlineColourSimilarity } from '../src/recognise.js';
 import { buildIndex, shortlist, shortlistReferences, type ProductReference } from '../src/referenceIndex.js';
 import { decodeImageFile } from './decode.js';
+import { readCsv } from './csv.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,11 +33,6 @@ const { values: args } = parseArgs({
 const dir = args.data!;
 provideOpenCvFromNodeModules();
 const cv = await loadOpenCv();
-const readCsv = (file: string) => {
-  const [header, ...lines] = readFileSync(file, 'utf8').trim().split(/\r?\n/);
-  const keys = header!.split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [keys[i]!, v])));
-};
 const catalog = readCsv(join(dir, 'catalog.csv'));
 const packaged = new Set(catalog.filter((r) => r.brand).map((r) => r.product_id!));
 const options = {

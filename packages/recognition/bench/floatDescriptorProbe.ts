@@ -2,13 +2,14 @@
 // to compare with the shipped binary matching; prints one JSON line (top1/top3/sure). Run (~15 min):
 //   cd packages/recognition && npx tsx bench/floatDescriptorProbe.ts --data ../../../shared/datasets/grocery-dev
 //   --split val --half even --limit 50   (also --desc kaze|kaze-upright, --ratio, --ransac, --dump FILE)
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadOpenCv, type CvKeyPointVector, type CvMat, type OpenCv } from '../src/opencv.js';
 import { provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
 import { resizeToLongSide, toGrey, type RgbaImage } from '../src/image.js';
 import { decodeImageFile } from './decode.js';
+import { readCsv } from './csv.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,11 +42,6 @@ type ProbeCv = Omit<OpenCv, 'AKAZE'> & {
   AKAZE_DescriptorType: { DESCRIPTOR_KAZE: CvEnumValue; DESCRIPTOR_KAZE_UPRIGHT: CvEnumValue };
 };
 const cv = (await loadOpenCv()) as unknown as ProbeCv;
-const readCsv = (file: string) => {
-  const [header, ...lines] = readFileSync(file, 'utf8').trim().split(/\r?\n/);
-  const keys = header!.split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [keys[i]!, v])));
-};
 type F = { w: number; h: number; pts: Float32Array; desc: Float32Array; n: number };
 const D = 64;
 function features(image: RgbaImage, max: number): F {

@@ -1,7 +1,7 @@
 // Probe: OpenCV's homography estimators on the pairs the pipeline verifies — each packaged `train` query
 // against its own product's reference photos — inliers and time against RANSAC with OpenCV's default 2,000 iterations (the
 // pipeline runs 500). `npx tsx bench/homographyProbe.ts [--data DIR]`.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { matchDescriptors } from '../src/hamming.js';
@@ -9,29 +9,26 @@ import { computeFeatures, computeReferenceFeatures, type ImageFeatures } from '.
 import { provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
 import { loadOpenCv, type CvMat } from '../src/opencv.js';
 import { decodeImageFile } from './decode.js';
+import { readCsv } from './csv.js';
 
 const { values: args } = parseArgs({ options: { data: { type: 'string' } } });
 const dir = resolve(args.data ?? '../../../shared/datasets/grocery-dev');
-const rows = (file: string) =>
-  readFileSync(join(dir, file), 'utf8')
-    .trim()
-    .split(/\r?\n/)
-    .slice(1)
-    .map((line) => line.split(','));
 provideOpenCvFromNodeModules();
 const cv = await loadOpenCv();
 /** findHomography with OpenCV's optional iterations and confidence (the typed binding omits them). */
 const findHomography = (...args: [CvMat, CvMat, number, number, CvMat, number?, number?]): CvMat =>
   (cv as unknown as { findHomography(...a: typeof args): CvMat }).findHomography(...args);
 const packaged = new Set(
-  rows('catalog.csv')
-    .filter((r) => r[2])
-    .map((r) => r[0]),
+  readCsv(join(dir, 'catalog.csv'))
+    .filter((r) => r.brand)
+    .map((r) => r.product_id!),
 );
-const queries = rows('queries.csv').filter((r) => r[2] === 'train' && packaged.has(r[1]));
+const queries = readCsv(join(dir, 'queries.csv')).filter(
+  (r) => r.split === 'train' && packaged.has(r.product_id!),
+);
 const pairs: [ImageFeatures, ImageFeatures][] = [];
 for (let i = 0; i < queries.length; i += Math.floor(queries.length / 30)) {
-  const [path, productId] = queries[i]!;
+  const { path, product_id: productId } = queries[i]!;
   const query = await computeFeatures(await decodeImageFile(join(dir, path!)), { maxKeypoints: 600 });
   for (const file of readdirSync(join(dir, 'references', productId!)))
     pairs.push([

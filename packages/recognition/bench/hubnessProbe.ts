@@ -11,11 +11,12 @@
 // `train` dump taken with APPEARANCE_TOP = 0, plain against corrected rankings: all top-1 / top-3 0.775 /
 // 0.896 → 0.769 / 0.898 (fresh 0.736 → 0.727 top-1); spreads 0.06 and 0.10 and k 5–20 × share 0.25–0.5
 // were no better than plain (best 0.777 / 0.897; replay script not kept).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { appearanceDescriptor, appearanceSimilarity } from '../src/appearance.js';
 import { decodeImageFile } from './decode.js';
+import { readCsv } from './csv.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,11 +27,6 @@ const { values: args } = parseArgs({
   },
 });
 const dir = resolve(args.data ?? '../../../shared/datasets/grocery-dev');
-const readCsv = (path: string) => {
-  const [header, ...lines] = readFileSync(path, 'utf8').trim().split(/\r?\n/);
-  const keys = header!.split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [keys[i]!, v])));
-};
 const catalog = readCsv(join(dir, 'catalog.csv'));
 const packaged = new Set(catalog.filter((r) => r.brand).map((r) => r.product_id!));
 const refs: { productId: string; a: Float32Array }[] = [];

@@ -1,7 +1,7 @@
 // Where the time of a scene photo goes: `npx tsx bench/sceneProfile.ts --data DIR [--split val] [--scenes 10]`.
 // Composes the bench's seeded counter scenes and times, per scene photo, detection and, per detected crop,
 // each part of the balanced recognition (barcode passes, keypoint features, the rest of the strategies, OCR).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareBarcodeReader, readRetailBarcodes } from '../src/barcode.js';
@@ -20,6 +20,7 @@ import { buildIndex, type ProductReference } from '../src/referenceIndex.js';
 import { buildTextIndex } from '../src/textMatch.js';
 import { decodeImageFile } from './decode.js';
 import { composeScene } from './scenes.js';
+import { readCsv } from './csv.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,11 +32,6 @@ const { values: args } = parseArgs({
   },
 });
 const dir = resolve(args.data ?? '../../../shared/datasets/grocery-dev');
-const readCsv = (path: string) => {
-  const [header, ...lines] = readFileSync(path, 'utf8').trim().split(/\r?\n/);
-  const keys = header!.split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [keys[i]!, v])));
-};
 provideOpenCvFromNodeModules();
 await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
 const products = new Map<string, CatalogueProduct>(
