@@ -77,4 +77,40 @@ describe('text strategy in recogniseProduct', () => {
     expect(fast.candidates).toEqual([]);
     await text.reader.release();
   }, 90_000);
+
+  it("a sure keypoint answer is not sure when the pack's words name a flavour of the same brand", async () => {
+    await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
+    const flavours = new Map<string, CatalogueProduct>([
+      ['mango', { id: 'mango', name: 'Tropic Mango Juice', brand: 'Tropic' }],
+      ['apple', { id: 'apple', name: 'Tropic Apple Juice', brand: 'Tropic' }],
+      ['milk', { id: 'milk', name: 'Arla Standard Milk', brand: 'Arla' }],
+    ]);
+    const text = {
+      reader: await createTextReader(await loadOcrModels()),
+      index: buildTextIndex(flavours.values()),
+    };
+    // The brand's shared design: the pack's keypoints match the mango reference surely.
+    const sure = async (word: string) => {
+      const photo = await packWithWord(11, word);
+      const index = buildIndex([
+        { productId: 'mango', features: await computeReferenceFeatures(photo), origin: 'photo' },
+      ]);
+      return recogniseProduct(photo, { index, products: flavours, text });
+    };
+
+    // "Apple" is printed: the apple flavour's text beats the mango's (brand only) by far.
+    const apple = await sure('Tropic Apple');
+    const textOf = (id: string) => apple.candidates.find((c) => c.product_id === id)?.strategies.text ?? 0;
+    expect(textOf('apple') - textOf('mango')).toBeGreaterThanOrEqual(0.3);
+    expect(Math.max(...apple.candidates.map((c) => c.score))).toBeLessThan(CONFIDENCE_HIGH);
+    expect(apple.candidates.slice(0, 2).map((c) => c.product_id)).toEqual(
+      expect.arrayContaining(['mango', 'apple']),
+    );
+
+    // "Mango" is printed: the text agrees with the keypoints, the answer stays Sûr.
+    const mango = await sure('Tropic Mango');
+    expect(mango.candidates[0]?.product_id).toBe('mango');
+    expect(mango.candidates[0]!.score).toBeGreaterThanOrEqual(CONFIDENCE_HIGH);
+    await text.reader.release();
+  }, 90_000);
 });
