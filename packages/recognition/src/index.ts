@@ -10,6 +10,7 @@ export * from './vocabulary.js';
 export * from './keypoints.js';
 export * from './colour.js';
 export * from './appearance.js';
+export * from './lookAlike.js';
 export * from './shape.js';
 export * from './referenceIndex.js';
 export * from './fusion.js';

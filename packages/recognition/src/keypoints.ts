@@ -3,6 +3,7 @@ import { appearanceDescriptor } from './appearance.js';
 import { colourGrid } from './colour.js';
 import { DESCRIPTOR_BYTES, DESCRIPTOR_WORDS, matchDescriptors } from './hamming.js';
 import { resizeToLongSide, toGrey, type RgbaImage } from './image.js';
+import { patchDescriptors, regionDescriptors } from './lookAlike.js';
 import { loadOpenCv, type OpenCv } from './opencv.js';
 import { shapeDescriptor } from './shape.js';
 
@@ -10,9 +11,10 @@ import { shapeDescriptor } from './shape.js';
 export const FEATURE_LONG_SIDE = 640;
 /**
  * 3: global appearance (colour and texture of the centre) added. 4: shape (silhouette against a plain
- * background) added; the web app computes a catalogue photo's older features again.
+ * background) added; the web app computes a catalogue photo's older features again. 5: regions and
+ * patches (lookAlike.ts) added.
  */
-export const FEATURES_VERSION = 4;
+export const FEATURES_VERSION = 5;
 const RATIO_TEST = 0.8;
 const MIN_MATCHES_FOR_HOMOGRAPHY = 8;
 /** RANSAC reprojection tolerance, in pixels of the 640-px working image. */
@@ -50,6 +52,12 @@ export type ImageFeatures = {
    * background (a studio photo, a crop of a product on the counter); absent otherwise and before version 4.
    */
   shape?: Float32Array;
+  /**
+   * Appearance of the whole photo, its corners and its centre (`regionDescriptors`), and local patches
+   * (`patchDescriptors`): the look-alike ranking; absent before version 5.
+   */
+  regions?: Uint8Array;
+  patches?: Uint8Array;
   /** Words read on the photo (`packWordsOfLines`), when the text reader ran: the pack's own vocabulary. */
   words?: string[];
 };
@@ -104,6 +112,8 @@ export async function computeFeatures(
       descriptors: new Uint32Array(bytes.buffer),
       colours: colourGrid(work),
       appearance: appearanceDescriptor(image),
+      regions: regionDescriptors(image),
+      patches: patchDescriptors(image),
       ...(shape ? { shape } : {}),
     };
   } finally {

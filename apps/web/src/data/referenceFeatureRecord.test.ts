@@ -36,4 +36,22 @@ describe('stored reference features', () => {
     const numbers = { ...record, features: { ...record.features, words: [1, 2] } };
     expect(referenceFeatureRecordSchema.safeParse(numbers).success).toBe(false);
   });
+
+  it('keeps the look-alike regions and patches (version 5) as bytes, and rejects them as floats', () => {
+    const v5 = {
+      ...record,
+      features: {
+        ...record.features,
+        version: 5,
+        regions: new Uint8Array(6 * 8),
+        patches: new Uint8Array(37),
+      },
+    };
+    const parsed = referenceFeatureRecordSchema.safeParse(v5);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.features.regions).toBeInstanceOf(Uint8Array);
+    expect(parsed.data?.features.patches).toBeInstanceOf(Uint8Array);
+    const spoilt = { ...v5, features: { ...v5.features, patches: new Float32Array(37) } };
+    expect(referenceFeatureRecordSchema.safeParse(spoilt).success).toBe(false);
+  });
 });

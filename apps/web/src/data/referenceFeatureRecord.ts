@@ -32,6 +32,9 @@ export const referenceFeatureRecordSchema = z.object({
     colours: z.instanceof(Uint8Array),
     appearance: z.instanceof(Float32Array).optional(),
     shape: z.instanceof(Float32Array).optional(),
+    /** Look-alike descriptors (version 5): regions of the photo and local patches. */
+    regions: z.instanceof(Uint8Array).optional(),
+    patches: z.instanceof(Uint8Array).optional(),
     /** Words read on the photo (pack words of the text strategy). */
     words: z.array(z.string()).optional(),
   }),

@@ -85,7 +85,7 @@ export type PlannedReference = Pick<ReferenceFeatureRecord, 'id' | 'productId' |
 /**
  * What to compute and what to drop so that every catalogue photo has features and no reference outlives
  * its product or photo. A catalogue photo's features of an older version are computed again (once), so
- * that they gain what the pipeline added since (version 3: appearance, 4: shape). Extra and learnt views
+ * that they gain what the pipeline added since (version 3: appearance, 4: shape, 5: regions and patches). Extra and learnt views
  * (no photoId) stay as long as their product exists, whatever their version: there is no photo to compute
  * from.
  */

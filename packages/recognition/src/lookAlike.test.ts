@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { APPEARANCE_LENGTH, appearanceDescriptor, appearanceRanking } from './appearance.js';
+import {
+  PATCH_DIMS,
+  PATCH_SHORTLIST,
+  REGION_COUNT,
+  lookAlikeRanking,
+  patchDescriptors,
+  patchDistanceToProduct,
+  regionDescriptors,
+  regionSimilarityToProduct,
+} from './lookAlike.js';
+import { produceBin } from './testImages.js';
+
+const LIMES = [80, 190, 40] as const;
+const RED_APPLES = [200, 30, 30] as const;
+const ORANGES = [235, 140, 20] as const;
+const AUBERGINES = [60, 20, 70] as const;
+
+const describeBin = (productId: string, image: ReturnType<typeof produceBin>) => ({
+  productId,
+  regions: regionDescriptors(image),
+  patches: patchDescriptors(image),
+  appearance: appearanceDescriptor(image),
+});
+
+describe('look-alike descriptors', () => {
+  it('stores six regions and a grid of patches as bytes', () => {
+    const bin = produceBin(1, LIMES, 20);
+    const regions = regionDescriptors(bin);
+    expect(regions).toBeInstanceOf(Uint8Array);
+    expect(regions.length).toBe(REGION_COUNT * APPEARANCE_LENGTH);
+    const patches = patchDescriptors(bin);
+    expect(patches.length % PATCH_DIMS).toBe(0);
+    expect(patches.length / PATCH_DIMS).toBe(100);
+    // The whole photo's region is the appearance descriptor, to a byte.
+    const whole = appearanceDescriptor(bin);
+    for (let i = 0; i < APPEARANCE_LENGTH; i++)
+      expect(Math.abs(regions[i]! - whole[i]! * 255)).toBeLessThanOrEqual(0.5);
+  });
+
+  it('finds another photo of the same bin nearer, patch by patch, than a bin of another colour or size', () => {
+    const limes = patchDescriptors(produceBin(1, LIMES, 20));
+    const sameKind = patchDescriptors(produceBin(2, LIMES, 20));
+    const apples = patchDescriptors(produceBin(3, RED_APPLES, 20));
+    const bigGreen = patchDescriptors(produceBin(4, LIMES, 45));
+    const toSame = patchDistanceToProduct(limes, [sameKind]);
+    expect(toSame).toBeLessThan(patchDistanceToProduct(limes, [apples]));
+    expect(toSame).toBeLessThan(patchDistanceToProduct(limes, [bigGreen]));
+    expect(patchDistanceToProduct(limes, [])).toBe(Infinity);
+  });
+
+  it('recognises produce that fills only a corner of the reference photo by its regions, where the whole photo fails', () => {
+    // The shopkeeper's photo of the limes shows them in its top-left corner, the rest is the shop's shelf;
+    // the photo at the till is a close-up of the limes. Another green product filled its own photo.
+    const limesInCorner = produceBin(11, LIMES, 20);
+    for (let y = 0; y < limesInCorner.height; y++)
+      for (let x = 0; x < limesInCorner.width; x++) {
+        if (x < limesInCorner.width * 0.6 && y < limesInCorner.height * 0.6) continue;
+        const i = (y * limesInCorner.width + x) * 4;
+        const stripe = Math.floor(y / 24) % 2 === 0 ? 1 : 0.8;
+        limesInCorner.data.set([210 * stripe, 210 * stripe, 215 * stripe], i);
+      }
+    const references = [
+      describeBin('limes', limesInCorner),
+      describeBin('big-green', produceBin(12, [85, 185, 45], 30)),
+      describeBin('apples', produceBin(13, RED_APPLES, 20)),
+    ];
+    const query = produceBin(14, LIMES, 20);
+    expect(appearanceRanking(appearanceDescriptor(query), references)[0]!.productId).toBe('big-green');
+    const ranking = lookAlikeRanking(
+      { regions: regionDescriptors(query), patches: patchDescriptors(query) },
+      references,
+    );
+    expect(ranking[0]!.productId).toBe('limes');
+    const regions = regionDescriptors(query);
+    expect(lookAlikeRanking({ regions }, references)[0]!.productId).toBe('limes');
+    expect(regionSimilarityToProduct(regions, [references[0]!.regions])).toBeGreaterThan(
+      regionSimilarityToProduct(regions, [references[1]!.regions]),
+    );
+    expect(regionSimilarityToProduct(regions, [])).toBe(0);
+  });
+
+  it('ranks four kinds of produce right from new photos', () => {
+    const kinds = [
+      ['limes', LIMES, 20],
+      ['apples', RED_APPLES, 30],
+      ['oranges', ORANGES, 26],
+      ['aubergines', AUBERGINES, 40],
+    ] as const;
+    const references = kinds.flatMap(([id, rgb, radius], k) => [
+      describeBin(id, produceBin(100 + k, rgb, radius)),
+      describeBin(id, produceBin(200 + k, rgb, radius)),
+    ]);
+    kinds.forEach(([id, rgb, radius], k) => {
+      const photo = produceBin(300 + k, rgb, radius);
+      const ranking = lookAlikeRanking(
+        { regions: regionDescriptors(photo), patches: patchDescriptors(photo) },
+        references,
+      );
+      expect(ranking.map((r) => r.productId)).toHaveLength(4);
+      expect(ranking[0]!.productId).toBe(id);
+    });
+  });
+
+  it('answers nothing without query regions, and ignores references with spoilt or missing arrays', () => {
+    const limes = describeBin('limes', produceBin(21, LIMES, 20));
+    expect(lookAlikeRanking({}, [limes])).toEqual([]);
+    const query = produceBin(22, LIMES, 20);
+    const q = { regions: regionDescriptors(query), patches: patchDescriptors(query) };
+    const spoilt = { productId: 'spoilt', regions: new Uint8Array(10), patches: new Uint8Array(5) };
+    const noPatches = { productId: 'apples', regions: regionDescriptors(produceBin(23, RED_APPLES, 20)) };
+    const ranking = lookAlikeRanking(q, [limes, spoilt, noPatches]);
+    expect(ranking.map((r) => r.productId)).toEqual(['limes', 'apples']);
+    // Without query patches the ranking is by regions alone.
+    expect(lookAlikeRanking({ regions: q.regions }, [limes, noPatches])[0]!.productId).toBe('limes');
+  });
+
+  it('compares at most the shortlist patch by patch and returns it', () => {
+    const one = describeBin('p', produceBin(31, LIMES, 20));
+    const references = Array.from({ length: PATCH_SHORTLIST + 5 }, (_, i) => ({
+      ...one,
+      productId: `p${i}`,
+    }));
+    const query = produceBin(32, LIMES, 20);
+    const ranking = lookAlikeRanking(
+      { regions: regionDescriptors(query), patches: patchDescriptors(query) },
+      references,
+    );
+    expect(ranking).toHaveLength(PATCH_SHORTLIST);
+  });
+});
