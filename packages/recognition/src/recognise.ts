@@ -123,9 +123,11 @@ export const VOTES_ONLY_CAP = 0.45;
  * Weak keypoint evidence — votes only, or a few inliers with a stronger runner-up (a visual score at most
  * VOTES_ONLY_CAP) — counts this much. On fresh produce the votes are noise, and at full weight they pushed
  * the products that look like the photo out of the first three (replayed on a 240-photo `train` dump:
- * fresh top-1 0.75 → 0.79, packaged unchanged; factors 1 / 0.75 / 0.5 / 0.25 / 0 compared).
+ * fresh top-1 0.75 → 0.79, packaged unchanged; factors 1 / 0.75 / 0.5 / 0.25 / 0 compared). With the
+ * look-alike ranking (lookAlike.ts) the same replay (`train`, 240 photos) put 0.25 first: fresh 0.787 /
+ * 0.896 → 0.793 / 0.896 against 0.5, packaged 0.882 / 0.987 and Sûr unchanged (0 lost a packaged top-1).
  */
-export const WEAK_VISUAL_FACTOR = 0.5;
+export const WEAK_VISUAL_FACTOR = 0.25;
 
 /** A keypoint score as it counts in the fusion: weak evidence weighs less (WEAK_VISUAL_FACTOR). */
 export function weighedVisual(visual: number): number {
