@@ -10,6 +10,7 @@ import {
   regionDescriptors,
   regionSimilarityToProduct,
 } from './lookAlike.js';
+import { seededRandom } from './random.js';
 import { produceBin } from './testImages.js';
 
 const LIMES = [80, 190, 40] as const;
@@ -48,6 +49,34 @@ describe('look-alike descriptors', () => {
     expect(toSame).toBeLessThan(patchDistanceToProduct(limes, [apples]));
     expect(toSame).toBeLessThan(patchDistanceToProduct(limes, [bigGreen]));
     expect(patchDistanceToProduct(limes, [])).toBe(Infinity);
+  });
+
+  it('measures a query patch to its nearest reference patch by the weighted squared difference of its values', () => {
+    // The definition, value by value: 32 gradient bins (stored × 255), two chromaticity means (stored
+    // × 127.5, weighted × 16), their two spreads (× 255, weighted × 16) and brightness (× 255).
+    const weight = (k: number) =>
+      k < 32 ? 1 / 255 ** 2 : k < 34 ? 16 / 127.5 ** 2 : k < 36 ? 16 / 255 ** 2 : 1 / 255 ** 2;
+    const random = seededRandom(7);
+    const patches = (n: number) =>
+      Uint8Array.from({ length: n * PATCH_DIMS }, () => Math.floor(random() * 256));
+    const query = patches(3);
+    const references = [patches(4), patches(2)];
+    const squared = (a: Uint8Array, i: number, b: Uint8Array, j: number) => {
+      let d = 0;
+      for (let k = 0; k < PATCH_DIMS; k++)
+        d += weight(k) * (a[i * PATCH_DIMS + k]! - b[j * PATCH_DIMS + k]!) ** 2;
+      return d;
+    };
+    let expected = 0;
+    for (let i = 0; i < 3; i++)
+      expected += Math.min(
+        ...references.flatMap((reference) =>
+          Array.from({ length: reference.length / PATCH_DIMS }, (_, j) => squared(query, i, reference, j)),
+        ),
+      );
+    // The module keeps its weights as 32-bit floats: equal to one part in a million.
+    expect(patchDistanceToProduct(query, references) / (expected / 3)).toBeCloseTo(1, 6);
+    expect(patchDistanceToProduct(query, [query])).toBe(0);
   });
 
   it('recognises produce that fills only a corner of the reference photo by its regions, where the whole photo fails', () => {
