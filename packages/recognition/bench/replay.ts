@@ -1,0 +1,80 @@
+// Replaying the fusion on a bench `--dump`: the dump's rows, and top-1 / top-3 / Sûr of candidates scored
+// again. For the replays that choose a fusion constant on `train` (weakVisualReplay, lookAlikeKeepReplay).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONFIDENCE_HIGH } from '@hanouti/core';
+import { combineScores, combinedEvidence, type StrategyScores } from '../src/fusion.js';
+import { belowSure } from '../src/recognise.js';
+import { readCsv } from './csv.js';
+
+export type DumpRow = {
+  truth: string;
+  disable: string[];
+  mode: string;
+  candidates: [string, number, StrategyScores][];
+  /** The look-alike (or appearance) ranking, its first 20 products. */
+  appearance: [string, number][];
+};
+
+/** The rows of the bench's first measurement (all strategies, its first mode), at most `n`. */
+export function readDumpRows(file: string, n?: number): DumpRow[] {
+  const all = JSON.parse(readFileSync(file, 'utf8')) as DumpRow[];
+  return all.filter((r) => r.disable.length === 0 && r.mode === all[0]?.mode).slice(0, n);
+}
+
+/** Products with a brand in the dataset's catalogue: the packaged goods. */
+export const packagedProducts = (data: string): Set<string> =>
+  new Set(
+    readCsv(join(data, 'catalog.csv'))
+      .filter((r) => r.brand)
+      .map((r) => r.product_id!),
+  );
+
+/** A candidate's strategy scores, and whether it was decisive (scored Sûr) when dumped. */
+export type Rescored = Map<string, { strategies: StrategyScores; decisive: boolean }>;
+
+/** The dumped candidates as `Rescored` entries, to change before `replayAccuracy`. */
+export const dumpedScores = (row: DumpRow): Rescored =>
+  new Map(
+    row.candidates.map(([id, score, strategies]) => [
+      id,
+      { strategies: { ...strategies }, decisive: score >= CONFIDENCE_HIGH },
+    ]),
+  );
+
+/**
+ * Ranks each row's candidates as the pipeline does (combined score, `belowSure` unless decisive, ties by
+ * evidence then id) and tells top-1 / top-3 for packaged goods and fresh produce and how many Sûr answers
+ * are right, as one line.
+ */
+export function replayAccuracy(
+  rows: readonly DumpRow[],
+  packaged: ReadonlySet<string>,
+  rescore: (row: DumpRow) => Rescored,
+): string {
+  const t = { packaged: [0, 0, 0], fresh: [0, 0, 0], sure: [0, 0] };
+  for (const row of rows) {
+    const ranked = [...rescore(row)]
+      .map(([id, { strategies, decisive }]) => {
+        const combined = combineScores(strategies);
+        return {
+          id,
+          score: decisive ? combined : belowSure(combined),
+          evidence: combinedEvidence(strategies),
+        };
+      })
+      .filter((c) => c.score > 0)
+      .sort((a, b) => b.score - a.score || b.evidence - a.evidence || a.id.localeCompare(b.id));
+    const rank = ranked.findIndex((c) => c.id === row.truth);
+    const o = packaged.has(row.truth) ? t.packaged : t.fresh;
+    o[2]!++;
+    if (rank === 0) o[0]!++;
+    if (rank >= 0 && rank < 3) o[1]!++;
+    if (ranked[0] && ranked[0].score >= CONFIDENCE_HIGH) {
+      t.sure[0]!++;
+      if (rank === 0) t.sure[1]!++;
+    }
+  }
+  const f = (o: number[]) => `${(o[0]! / o[2]!).toFixed(3)} / ${(o[1]! / o[2]!).toFixed(3)} (${o[2]})`;
+  return `packaged ${f(t.packaged)}  fresh ${f(t.fresh)}  Sûr ${t.sure[1]} right of ${t.sure[0]}`;
+}
