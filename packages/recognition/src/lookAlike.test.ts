@@ -79,6 +79,42 @@ describe('look-alike descriptors', () => {
     expect(patchDistanceToProduct(query, [query])).toBe(0);
   });
 
+  it('finds the same nearest patches as comparing every pair, however the patches crowd or spread in colour', () => {
+    const random = seededRandom(11);
+    // Patches in a few colour clusters (many equal first values, as in a photo of one product), plus
+    // outliers at both ends of the colour range and beyond every reference's.
+    const clustered = (n: number, centres: readonly number[]) =>
+      Uint8Array.from({ length: n * PATCH_DIMS }, (_, i) => {
+        const k = i % PATCH_DIMS;
+        if (k === 32) return centres[Math.floor(random() * centres.length)]! + Math.floor(random() * 3);
+        return Math.floor(random() * (k < 32 ? 120 : 256));
+      });
+    const query = clustered(150, [0, 60, 128, 200, 253]);
+    const references = [clustered(120, [58, 130]), clustered(90, [10, 128, 190]), clustered(40, [90])];
+    const brute = (q: Uint8Array, refs: readonly Uint8Array[]) => {
+      let total = 0;
+      for (let i = 0; i < q.length / PATCH_DIMS; i++) {
+        let best = Infinity;
+        for (const reference of refs)
+          for (let j = 0; j < reference.length / PATCH_DIMS; j++) {
+            let d = 0;
+            for (let k = 0; k < PATCH_DIMS; k++) {
+              const weight =
+                k < 32 ? 1 / 255 ** 2 : k < 34 ? 16 / 127.5 ** 2 : k < 36 ? 16 / 255 ** 2 : 1 / 255 ** 2;
+              d += weight * (q[i * PATCH_DIMS + k]! - reference[j * PATCH_DIMS + k]!) ** 2;
+            }
+            best = Math.min(best, d);
+          }
+        total += best;
+      }
+      return total / (q.length / PATCH_DIMS);
+    };
+    expect(patchDistanceToProduct(query, references) / brute(query, references)).toBeCloseTo(1, 6);
+    expect(
+      patchDistanceToProduct(query, references.slice(2)) / brute(query, references.slice(2)),
+    ).toBeCloseTo(1, 6);
+  });
+
   it('recognises produce that fills only a corner of the reference photo by its regions, where the whole photo fails', () => {
     // The shopkeeper's photo of the limes shows them in its top-left corner, the rest is the shop's shelf;
     // the photo at the till is a close-up of the limes. Another green product filled its own photo.
