@@ -1,5 +1,6 @@
 // `npm run bench:recognition -- --data DIR [--limit N] [--split val] [--modes balanced] [--skip scale,scenes]`
-// (--skip also takes textRegions and lowContrast, the scene variants; --textRegionSides 640,960):
+// (--skip also takes textRegions and lowContrast, the scene variants; --textRegionSides 640,960; --disable visual
+// turns strategies off in the main measurement; --dump FILE keeps every query's outcome for the replays):
 // measures the pipeline on a dataset directory (format: shared/datasets/README.md) and prints one JSON document.
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -42,6 +43,11 @@ const { values: args } = parseArgs({
     split: { type: 'string' },
     modes: { type: 'string', default: 'fast,balanced,precise' },
     skip: { type: 'string', default: '' },
+    /**
+     * Strategies off in the main measurement (e.g. `visual`: how the rest does when keypoints find nothing,
+     * as on photos from other sessions; a `train` proxy for choosing the other strategies' fusion).
+     */
+    disable: { type: 'string', default: '' },
     scenes: { type: 'string', default: '40' },
     /** Text detector sides for the scenes' text-region variants (balanced reads at 640, precise at 960). */
     textRegionSides: { type: 'string', default: String(TEXT_REGION_DETECTOR_SIDE) },
@@ -247,7 +253,9 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
   };
 
   const perMode: Record<string, unknown> = {};
-  for (const mode of modes) perMode[mode] = summarise(await evaluate(index, queries, mode));
+  const disabled = args.disable.split(',').filter(Boolean) as Parameters<typeof evaluate>[3];
+  if (disabled?.length) report.disabled = disabled;
+  for (const mode of modes) perMode[mode] = summarise(await evaluate(index, queries, mode, disabled));
   report.queries = perMode;
   // How often the shape strategy can fire: it needs a silhouette on the query and on some reference.
   report.shape = {

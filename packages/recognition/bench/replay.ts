@@ -16,10 +16,11 @@ export type DumpRow = {
   appearance: [string, number][];
 };
 
-/** The rows of the bench's first measurement (all strategies, its first mode), at most `n`. */
+/** The rows of the bench's first measurement (its first mode, its `--disable`), at most `n`. */
 export function readDumpRows(file: string, n?: number): DumpRow[] {
   const all = JSON.parse(readFileSync(file, 'utf8')) as DumpRow[];
-  return all.filter((r) => r.disable.length === 0 && r.mode === all[0]?.mode).slice(0, n);
+  const first = all[0];
+  return all.filter((r) => r.mode === first?.mode && r.disable.join() === first?.disable.join()).slice(0, n);
 }
 
 /** Products with a brand in the dataset's catalogue: the packaged goods. */
@@ -42,29 +43,35 @@ export const dumpedScores = (row: DumpRow): Rescored =>
     ]),
   );
 
+/** A candidate as replayed: its score as the pipeline gives it, and what it rests on. */
+export type ReplayedCandidate = { id: string; score: number; strategies: StrategyScores };
+/** Orders candidates of equal score (given the row, e.g. for its look-alike order); negative: `a` first. */
+export type TieBreak = (row: DumpRow) => (a: ReplayedCandidate, b: ReplayedCandidate) => number;
+/** The pipeline's tie-break (`rankByScore`): more evidence before the cap first. */
+export const byEvidence: TieBreak = () => (a, b) =>
+  combinedEvidence(b.strategies) - combinedEvidence(a.strategies);
+
 /**
  * Ranks each row's candidates as the pipeline does (combined score, `belowSure` unless decisive, ties by
- * evidence then id) and tells top-1 / top-3 for packaged goods and fresh produce and how many Sûr answers
- * are right, as one line.
+ * evidence unless another tie-break is given, then id) and tells top-1 / top-3 for packaged goods and fresh
+ * produce and how many Sûr answers are right, as one line.
  */
 export function replayAccuracy(
   rows: readonly DumpRow[],
   packaged: ReadonlySet<string>,
   rescore: (row: DumpRow) => Rescored,
+  tieBreak: TieBreak = byEvidence,
 ): string {
   const t = { packaged: [0, 0, 0], fresh: [0, 0, 0], sure: [0, 0] };
   for (const row of rows) {
+    const ties = tieBreak(row);
     const ranked = [...rescore(row)]
-      .map(([id, { strategies, decisive }]) => {
+      .map(([id, { strategies, decisive }]): ReplayedCandidate => {
         const combined = combineScores(strategies);
-        return {
-          id,
-          score: decisive ? combined : belowSure(combined),
-          evidence: combinedEvidence(strategies),
-        };
+        return { id, score: decisive ? combined : belowSure(combined), strategies };
       })
       .filter((c) => c.score > 0)
-      .sort((a, b) => b.score - a.score || b.evidence - a.evidence || a.id.localeCompare(b.id));
+      .sort((a, b) => b.score - a.score || ties(a, b) || a.id.localeCompare(b.id));
     const rank = ranked.findIndex((c) => c.id === row.truth);
     const o = packaged.has(row.truth) ? t.packaged : t.fresh;
     o[2]!++;
