@@ -107,6 +107,21 @@ export function siblingTextContradicts(
   return false;
 }
 
+/**
+ * Products the words read name (text ≥ TEXT_VETO, a flavour or product word, not the brand alone) whose
+ * reference photos are verified by keypoints even when the votes did not shortlist them: at most this many.
+ */
+export const TEXT_NAMED_VERIFIED = 2;
+
+/** The products whose photos the keypoints verify because the text names them, best text first. */
+export function textNamedProducts(text: ReadonlyMap<string, number>): string[] {
+  return [...text]
+    .filter(([, score]) => score >= TEXT_VETO)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, TEXT_NAMED_VERIFIED)
+    .map(([productId]) => productId);
+}
+
 /** Visual evidence rule (measured in issue 8): ≥ 12 inliers and the runner-up at most 0.7× as many. */
 export const CONFIDENT_INLIERS = 12;
 export const RUNNER_UP_RATIO = 0.7;
@@ -282,6 +297,24 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     }
   }
 
+  // Text: skipped when a catalogue barcode already decided. Read before the keypoints, which also verify the
+  // products it names. Text alone never makes an answer Sûr (a brand is shared by its flavours): products it
+  // adds or lifts go through belowSure unless decisive already.
+  let textLines: TextLine[] = [];
+  let text = new Map<string, number>();
+  const side = settings.textDetectorSide;
+  if (options.text && side && !disabled.has('text') && ![...scores.values()].some((s) => s.barcode)) {
+    const { reader, arabic } = options.text;
+    const read = { detectorSide: side, maxLines: MAX_TEXT_LINES };
+    if (arabic && hasArabicWords(options.text.index)) {
+      // PP-OCR's characters have no Arabic: its lines are read by both recognisers.
+      const boxes = await reader.detect(image, read);
+      textLines = [...(await reader.recognise(image, boxes, read)), ...(await arabic.read(image, boxes))];
+    } else textLines = await reader.read(image, read);
+    text = scoreText(options.text.index, wordsOfLines(textLines));
+    for (const [productId, score] of text) scoresOf(productId).text = score;
+  }
+
   const features =
     options.features ?? (await computeFeatures(image, { maxKeypoints: settings.queryKeypoints }));
   /** Products whose evidence alone is decisive (barcode in the catalogue, or the measured keypoint rule). */
@@ -294,7 +327,12 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     const productVotes = new Map(votes.products.map((entry) => [entry.productId, entry.votes]));
     for (const { productId, votes: n } of votes.products.slice(0, settings.shortlistSize))
       evidence.set(productId, { verification: NO_VERIFICATION, votes: n, second: 0 });
-    for (const { reference } of votes.references.slice(0, settings.verifiedReferences)) {
+    const verified = votes.references.slice(0, settings.verifiedReferences).map((r) => r.reference);
+    const seen = new Set(verified);
+    for (const productId of textNamedProducts(text))
+      for (const reference of options.index.references)
+        if (reference.productId === productId && !seen.has(reference)) verified.push(reference);
+    for (const reference of verified) {
       const verification = verifyWithOpenCv(cv, features, reference.features);
       const known = evidence.get(reference.productId);
       if (!known?.reference || verification.inliers > known.verification.inliers)
@@ -372,25 +410,11 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     for (const [productId, score] of shapeScores(shape)) scoresOf(productId).shape = score;
   }
 
-  // Text: skipped when a catalogue barcode already decided. Text alone never makes an answer Sûr (a brand
-  // is shared by its flavours): products it adds or lifts go through belowSure unless decisive already.
-  let textLines: TextLine[] = [];
-  const side = settings.textDetectorSide;
-  if (options.text && side && !disabled.has('text') && ![...scores.values()].some((s) => s.barcode)) {
-    const { reader, arabic } = options.text;
-    const read = { detectorSide: side, maxLines: MAX_TEXT_LINES };
-    if (arabic && hasArabicWords(options.text.index)) {
-      // PP-OCR's characters have no Arabic: its lines are read by both recognisers.
-      const boxes = await reader.detect(image, read);
-      textLines = [...(await reader.recognise(image, boxes, read)), ...(await arabic.read(image, boxes))];
-    } else textLines = await reader.read(image, read);
-    const text = scoreText(options.text.index, wordsOfLines(textLines));
-    for (const [productId, score] of text) scoresOf(productId).text = score;
-    if (Math.max(0, ...text.values()) >= TEXT_VETO)
-      for (const productId of [...decisive])
-        if (!text.has(productId) || siblingTextContradicts(productId, text, options.products))
-          decisive.delete(productId);
-  }
+  // Text vetoes: a sure keypoint answer that the words read contradict is not sure any more.
+  if (Math.max(0, ...text.values()) >= TEXT_VETO)
+    for (const productId of [...decisive])
+      if (!text.has(productId) || siblingTextContradicts(productId, text, options.products))
+        decisive.delete(productId);
 
   const candidates: Candidate[] = [];
   for (const [productId, strategies] of scores) {

@@ -2,11 +2,12 @@ import { CONFIDENCE_HIGH } from '@hanouti/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { prepareBarcodeReader } from './barcode.js';
-import type { RgbaImage } from './image.js';
+import { resizeImage, type RgbaImage } from './image.js';
 import { computeReferenceFeatures } from './keypoints.js';
 import { loadOcrModels, loadZxingReaderWasm, provideOpenCvFromNodeModules } from './nodeAssets.js';
 import { createTextReader } from './ocr.js';
-import { recogniseProduct, type CatalogueProduct } from './recognise.js';
+import { PRECISION_SETTINGS, recogniseProduct, type CatalogueProduct } from './recognise.js';
+import { seededRandom } from './random.js';
 import { buildIndex } from './referenceIndex.js';
 import { texturedPack } from './testImages.js';
 import { buildTextIndex } from './textMatch.js';
@@ -111,6 +112,46 @@ describe('text strategy in recogniseProduct', () => {
     const mango = await sure('Tropic Mango');
     expect(mango.candidates[0]?.product_id).toBe('mango');
     expect(mango.candidates[0]!.score).toBeGreaterThanOrEqual(CONFIDENCE_HIGH);
+    await text.reader.release();
+  }, 90_000);
+
+  it('verifies the photos of the product the words name, even when the keypoint votes did not shortlist them', async () => {
+    await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
+    const flavours = new Map<string, CatalogueProduct>([
+      ['mango', { id: 'mango', name: 'Tropic Mango Juice', brand: 'Tropic' }],
+      ['apple', { id: 'apple', name: 'Tropic Apple Juice', brand: 'Tropic' }],
+    ]);
+    const text = {
+      reader: await createTextReader(await loadOcrModels()),
+      index: buildTextIndex(flavours.values()),
+    };
+    const photo = await packWithWord(11, 'Tropic Apple');
+    // The shop's photo of the apple juice, a little smaller in the frame: fewer votes than the query's own.
+    const applePhoto = resizeImage(photo, 288, 360);
+    // Shelf clutter that the votes prefer: the query's own descriptors, at shuffled places (no homography).
+    const own = await computeReferenceFeatures(photo);
+    const random = seededRandom(5);
+    const clutter = Array.from({ length: PRECISION_SETTINGS.balanced.verifiedReferences + 2 }, (_, i) => {
+      const points = Float32Array.from({ length: own.points.length }, (_, k) => own.points[k]!);
+      for (let a = points.length / 2 - 1; a > 0; a--) {
+        const b = Math.floor(random() * (a + 1));
+        [points[2 * a], points[2 * b]] = [points[2 * b]!, points[2 * a]!];
+        [points[2 * a + 1], points[2 * b + 1]] = [points[2 * b + 1]!, points[2 * a + 1]!];
+      }
+      return { productId: `shelf-${i}`, features: { ...own, points }, origin: 'photo' as const };
+    });
+    const index = buildIndex([
+      ...clutter,
+      { productId: 'apple', features: await computeReferenceFeatures(applePhoto), origin: 'photo' },
+    ]);
+
+    // Without the words, the apple photo is never verified: no sure answer.
+    const unread = await recogniseProduct(photo, { index, products: flavours, text, disable: ['text'] });
+    expect(unread.candidates[0]?.score ?? 0).toBeLessThan(CONFIDENCE_HIGH);
+    // "Apple" is read: its photo is verified, the homography holds, the answer is the apple juice, Sûr.
+    const read = await recogniseProduct(photo, { index, products: flavours, text });
+    expect(read.candidates[0]?.product_id).toBe('apple');
+    expect(read.candidates[0]!.score).toBeGreaterThanOrEqual(CONFIDENCE_HIGH);
     await text.reader.release();
   }, 90_000);
 });
