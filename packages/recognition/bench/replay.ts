@@ -8,6 +8,7 @@ import { belowSure } from '../src/recognise.js';
 import { readCsv } from './csv.js';
 
 export type DumpRow = {
+  path: string;
   truth: string;
   disable: string[];
   mode: string;
@@ -16,11 +17,22 @@ export type DumpRow = {
   appearance: [string, number][];
 };
 
-/** The rows of the bench's first measurement (its first mode, its `--disable`), at most `n`. */
+/**
+ * The rows of the bench's first measurement (its first mode, its `--disable`), at most `n`. It visits each
+ * query once, so a query seen again starts what comes after it (learning from use), which is left out.
+ */
 export function readDumpRows(file: string, n?: number): DumpRow[] {
   const all = JSON.parse(readFileSync(file, 'utf8')) as DumpRow[];
   const first = all[0];
-  return all.filter((r) => r.mode === first?.mode && r.disable.join() === first?.disable.join()).slice(0, n);
+  const rows: DumpRow[] = [];
+  const seen = new Set<string>();
+  for (const row of all) {
+    if (row.mode !== first?.mode || row.disable.join() !== first.disable.join()) continue;
+    if (seen.has(row.path)) break;
+    seen.add(row.path);
+    rows.push(row);
+  }
+  return rows.slice(0, n);
 }
 
 /** Products with a brand in the dataset's catalogue: the packaged goods. */
