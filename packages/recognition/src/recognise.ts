@@ -11,7 +11,7 @@ import type { RgbaImage } from './image.js';
 import { computeFeatures, verifyWithOpenCv, type ImageFeatures, type Verification } from './keypoints.js';
 import { loadOpenCv } from './opencv.js';
 import type { TextLine, TextReader } from './ocr.js';
-import { castVotes, type ReferenceIndex } from './referenceIndex.js';
+import { castVotes, referencesOf, type ReferenceIndex } from './referenceIndex.js';
 import { shapeDescriptor, shapeRanking, shapeScores } from './shape.js';
 import { hasArabicWords, scoreText, wordsOfLines, type TextIndex } from './textMatch.js';
 
@@ -108,8 +108,9 @@ export function siblingTextContradicts(
 }
 
 /**
- * Products the words read name (text ≥ TEXT_VETO, a flavour or product word, not the brand alone) whose
- * reference photos are verified by keypoints even when the votes did not shortlist them: at most this many.
+ * Products the words read name (text ≥ TEXT_VETO: mostly a brand and another word, or a name word; a brand
+ * read on several lines reaches it too, and its products then tie, taken in id order) whose reference photos
+ * are verified by keypoints even when the votes did not shortlist them: at most this many.
  */
 export const TEXT_NAMED_VERIFIED = 2;
 
@@ -330,8 +331,8 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     const verified = votes.references.slice(0, settings.verifiedReferences).map((r) => r.reference);
     const seen = new Set(verified);
     for (const productId of textNamedProducts(text))
-      for (const reference of options.index.references)
-        if (reference.productId === productId && !seen.has(reference)) verified.push(reference);
+      for (const reference of referencesOf(options.index, productId))
+        if (!seen.has(reference)) verified.push(reference);
     for (const reference of verified) {
       const verification = verifyWithOpenCv(cv, features, reference.features);
       const known = evidence.get(reference.productId);
