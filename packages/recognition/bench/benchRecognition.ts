@@ -189,13 +189,16 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     for (const q of list) {
       const image = await imageOf(q.path!);
       const begin = performance.now();
-      const { candidates, textLines, appearance, shape, features } = await recogniseProduct(image, {
-        index: idx,
-        products,
-        mode,
-        disable,
-        text,
-      });
+      const { candidates, textLines, appearance, shape, features, keypoints } = await recogniseProduct(
+        image,
+        {
+          index: idx,
+          products,
+          mode,
+          disable,
+          text,
+        },
+      );
       const elapsed = performance.now() - begin;
       if (features.shape) queriesWithShape.add(q.path!);
       if (args.dump)
@@ -210,6 +213,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
           candidates: candidates.map((c) => [c.product_id, c.score, c.strategies]),
           appearance: appearance.slice(0, 20).map((a) => [a.productId, Math.round(a.similarity * 1e4) / 1e4]),
           shape: shape.slice(0, 5).map((a) => [a.productId, Math.round(a.similarity * 1e4) / 1e4]),
+          keypoints,
         });
       const rank = candidates.findIndex((c) => c.product_id === q.product_id);
       const sure = candidates[0] !== undefined && confidenceLevel(candidates[0].score) === 'high';

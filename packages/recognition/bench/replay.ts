@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIDENCE_HIGH } from '@hanouti/core';
 import { combineScores, combinedEvidence, type StrategyScores } from '../src/fusion.js';
-import { belowSure } from '../src/recognise.js';
+import { belowSure, type KeypointEvidence } from '../src/recognise.js';
 import { readCsv } from './csv.js';
 
 export type DumpRow = {
@@ -15,6 +15,8 @@ export type DumpRow = {
   candidates: [string, number, StrategyScores][];
   /** The look-alike (or appearance) ranking, its first 20 products. */
   appearance: [string, number][];
+  /** What the keypoints found per product (dumps taken since the distinctive-inlier probe). */
+  keypoints?: KeypointEvidence[];
 };
 
 /**

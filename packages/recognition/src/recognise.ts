@@ -7,6 +7,7 @@ import { readRetailBarcodes, type BarcodeEffort } from './barcode.js';
 import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from './colour.js';
 import { barcodeScore, combineScores, combinedEvidence, rankByScore, type StrategyScores } from './fusion.js';
 import { normaliseGtin } from './gtin.js';
+import { FAR_DISTANCE } from './hamming.js';
 import type { RgbaImage } from './image.js';
 import { computeFeatures, verifyWithOpenCv, type ImageFeatures, type Verification } from './keypoints.js';
 import { loadOpenCv } from './opencv.js';
@@ -113,6 +114,13 @@ export function siblingTextContradicts(
  * are verified by keypoints even when the votes did not shortlist them: at most this many.
  */
 export const TEXT_NAMED_VERIFIED = 2;
+
+/**
+ * The products the look-alike ranking puts first whose reference photos are verified by keypoints as well,
+ * whatever their votes: a pack from another session shares few keypoints with its product's photos, too few
+ * to be among the most voted, but often still looks most like them. Env override for the bench only.
+ */
+export const LOOK_ALIKE_VERIFIED = Number(globalThis.process?.env?.HANOUTI_LOOK_ALIKE_VERIFIED ?? 3);
 
 /** The products whose photos the keypoints verify because the text names them, best text first. */
 export function textNamedProducts(text: ReadonlyMap<string, number>): string[] {
@@ -263,6 +271,39 @@ export type RecogniseOptions = {
   features?: ImageFeatures;
 };
 
+/** What the keypoints found for one product (the bench dumps it to replay the visual score). */
+export type KeypointEvidence = {
+  productId: string;
+  /** Inliers of its best reference photo, and of its second best. */
+  inliers: number;
+  second: number;
+  votes: number;
+  /** Inliers of its best photo that are distinctive (`distinctiveInliers`) at ratios 0.7, 0.8, 0.9. */
+  distinctive: number[];
+};
+
+/**
+ * Inliers of a verification whose query keypoint this reference explains clearly better than any other
+ * product's verified photo does: its distance to this reference is under `ratio` × its distance to the
+ * nearest descriptor of the other photos (Lowe's ratio test, across products). A keypoint of the brand's
+ * logo, printed on every flavour, matches the siblings as well and does not count; the flavour's picture does.
+ */
+export function distinctiveInliers(
+  own: Verification,
+  others: readonly Verification[],
+  ratio: number,
+): number {
+  const { queryIndices, nearest } = own;
+  if (!queryIndices || !nearest) return 0;
+  let count = 0;
+  for (const q of queryIndices) {
+    let other = FAR_DISTANCE;
+    for (const o of others) if (o.nearest && o.nearest[q]! < other) other = o.nearest[q]!;
+    if (nearest[q]! < ratio * other) count++;
+  }
+  return count;
+}
+
 export type Recognition = {
   candidates: Candidate[];
   /** Features of the photo, reusable (e.g. to learn it as a reference once the sale is confirmed). */
@@ -277,6 +318,8 @@ export type Recognition = {
    * reference has one).
    */
   shape: { productId: string; similarity: number }[];
+  /** Per product with keypoint evidence: inliers, votes and distinctive inliers. */
+  keypoints: KeypointEvidence[];
 };
 
 /** Candidates for the product in one photo or crop, best first; empty when nothing matched. */
@@ -317,10 +360,34 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
   }
 
   const features =
-    options.features ?? (await computeFeatures(image, { maxKeypoints: settings.queryKeypoints }));
+    options.features ??
+    (await computeFeatures(image, {
+      maxKeypoints: Number(globalThis.process?.env?.HANOUTI_QUERY_KP ?? settings.queryKeypoints),
+    }));
+  // Appearance (colour and texture of the centre): the colour strategy of products without keypoint
+  // evidence — fresh produce — and a tie-breaker for the others (the better of it and the outline colour).
+  let appearance: Recognition['appearance'] = [];
+  if (!disabled.has('colour')) {
+    const references = options.index.references;
+    const lookAlike = references.some((r) => r.features.regions);
+    appearance = lookAlike
+      ? lookAlikeRanking(
+          {
+            regions: features.regions ?? regionDescriptors(image),
+            patches: features.patches ?? patchDescriptors(image),
+          },
+          references.map((r) => ({ productId: r.productId, ...r.features })),
+        )
+      : appearanceRanking(
+          features.appearance ?? appearanceDescriptor(image),
+          references.map((r) => ({ productId: r.productId, appearance: r.features.appearance })),
+        );
+  }
+
   /** Products whose evidence alone is decisive (barcode in the catalogue, or the measured keypoint rule). */
   const decisive = new Set<string>();
   for (const [productId, strategies] of scores) if (strategies.barcode) decisive.add(productId);
+  const keypointEvidence: KeypointEvidence[] = [];
   if (!disabled.has('visual')) {
     const cv = await loadOpenCv();
     const evidence = new Map<string, ProductEvidence & { reference?: ImageFeatures; second: number }>();
@@ -330,11 +397,20 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
       evidence.set(productId, { verification: NO_VERIFICATION, votes: n, second: 0 });
     const verified = votes.references.slice(0, settings.verifiedReferences).map((r) => r.reference);
     const seen = new Set(verified);
-    for (const productId of textNamedProducts(text))
+    const named = [
+      ...textNamedProducts(text),
+      ...appearance.slice(0, LOOK_ALIKE_VERIFIED).map((a) => a.productId),
+    ];
+    for (const productId of named)
       for (const reference of referencesOf(options.index, productId))
-        if (!seen.has(reference)) verified.push(reference);
+        if (!seen.has(reference)) {
+          seen.add(reference);
+          verified.push(reference);
+        }
+    const verifications: { productId: string; verification: Verification }[] = [];
     for (const reference of verified) {
       const verification = verifyWithOpenCv(cv, features, reference.features);
+      verifications.push({ productId: reference.productId, verification });
       const known = evidence.get(reference.productId);
       if (!known?.reference || verification.inliers > known.verification.inliers)
         evidence.set(reference.productId, {
@@ -345,6 +421,20 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
         });
       else known.second = Math.max(known.second, verification.inliers);
     }
+    for (const [productId, e] of evidence) {
+      if (!e.reference) continue;
+      const others = verifications.filter((v) => v.productId !== productId).map((v) => v.verification);
+      keypointEvidence.push({
+        productId,
+        inliers: e.verification.inliers,
+        second: e.second,
+        votes: e.votes,
+        distinctive: [0.7, 0.8, 0.9].map((r) => distinctiveInliers(e.verification, others, r)),
+      });
+    }
+    for (const [productId, e] of evidence)
+      if (!e.reference)
+        keypointEvidence.push({ productId, inliers: 0, second: 0, votes: e.votes, distinctive: [0, 0, 0] });
     const best = [...evidence].map(([id, e]) => [id, e.verification.inliers] as const);
     const ranking = [...evidence].map(
       ([id, e]) => [id, productInliers(e.verification.inliers, e.second)] as const,
@@ -367,24 +457,8 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     }
   }
 
-  // Appearance (colour and texture of the centre): the colour strategy of products without keypoint
-  // evidence — fresh produce — and a tie-breaker for the others (the better of it and the outline colour).
-  let appearance: Recognition['appearance'] = [];
   if (!disabled.has('colour')) {
-    const references = options.index.references;
-    const lookAlike = references.some((r) => r.features.regions);
-    appearance = lookAlike
-      ? lookAlikeRanking(
-          {
-            regions: features.regions ?? regionDescriptors(image),
-            patches: features.patches ?? patchDescriptors(image),
-          },
-          references.map((r) => ({ productId: r.productId, ...r.features })),
-        )
-      : appearanceRanking(
-          features.appearance ?? appearanceDescriptor(image),
-          references.map((r) => ({ productId: r.productId, appearance: r.features.appearance })),
-        );
+    const lookAlike = options.index.references.some((r) => r.features.regions);
     for (const [productId, score] of appearanceScores(
       appearance,
       lookAlike ? LOOK_ALIKE_SPREAD : APPEARANCE_SPREAD,
@@ -431,7 +505,15 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
       strategies,
     });
   }
-  return { candidates: rankByScore(candidates), features, barcodes, textLines, appearance, shape };
+  return {
+    candidates: rankByScore(candidates),
+    features,
+    barcodes,
+    textLines,
+    appearance,
+    shape,
+    keypoints: keypointEvidence,
+  };
 }
 
 /**
