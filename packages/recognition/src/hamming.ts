@@ -211,25 +211,5 @@ export function matchDescriptors(
   ratio: number,
   maxDistance = 120,
 ): DescriptorMatch[] {
-  return matchDescriptorsWithDistances(query, train, ratio, maxDistance).matches;
+  return oneToOne(nearestTwoWasm(query, train) ?? nearestTwoJs(query, train), ratio, maxDistance);
 }
-
-/**
- * matchDescriptors, plus each query descriptor's distance to its nearest train descriptor (`nearest[q]`,
- * FAR_DISTANCE without train rows): how well this reference explains each keypoint of the query, whether or
- * not it passed the ratio test — what `distinctiveInliers` compares across products.
- */
-export function matchDescriptorsWithDistances(
-  query: Uint32Array,
-  train: Uint32Array,
-  ratio: number,
-  maxDistance = 120,
-): { matches: DescriptorMatch[]; nearest: Uint16Array } {
-  const two = nearestTwoWasm(query, train) ?? nearestTwoJs(query, train);
-  const nearest = new Uint16Array(two.length / 3);
-  for (let q = 0; q < nearest.length; q++) nearest[q] = Math.min(FAR_DISTANCE, two[3 * q]!);
-  return { matches: oneToOne(two, ratio, maxDistance), nearest };
-}
-
-/** A distance no pair of descriptors reaches (they have 512 bits): "no train descriptor". */
-export const FAR_DISTANCE = 65535;

@@ -1,7 +1,7 @@
 // Local keypoints (AKAZE via OpenCV WASM): serialisable features of a photo and their geometric verification.
 import { appearanceDescriptor } from './appearance.js';
 import { colourGrid } from './colour.js';
-import { DESCRIPTOR_BYTES, DESCRIPTOR_WORDS, matchDescriptorsWithDistances } from './hamming.js';
+import { DESCRIPTOR_BYTES, DESCRIPTOR_WORDS, matchDescriptors } from './hamming.js';
 import { resizeToLongSide, toGrey, type RgbaImage } from './image.js';
 import { patchDescriptors, regionDescriptors } from './lookAlike.js';
 import { loadOpenCv, type OpenCv } from './opencv.js';
@@ -126,9 +126,7 @@ export function computeReferenceFeatures(
   image: RgbaImage,
   options: FeatureOptions = {},
 ): Promise<ReferenceFeatures> {
-  return computeFeatures(image, {
-    maxKeypoints: options.maxKeypoints ?? Number(globalThis.process?.env?.HANOUTI_REF_KP ?? 800),
-  });
+  return computeFeatures(image, { maxKeypoints: options.maxKeypoints ?? 800 });
 }
 
 export type Verification = {
@@ -138,13 +136,6 @@ export type Verification = {
   /** Inlier points in the query and in the reference, flat x, y. */
   queryPoints: number[];
   referencePoints: number[];
-  /** Index of each inlier's query keypoint (same order as `queryPoints`). */
-  queryIndices?: number[];
-  /**
-   * Each query keypoint's Hamming distance to its nearest descriptor of this reference (ratio test or not):
-   * what `distinctiveInliers` compares across products.
-   */
-  nearest?: Uint16Array;
 };
 
 const NO_MATCH: Verification = { inliers: 0, queryPoints: [], referencePoints: [] };
@@ -191,13 +182,13 @@ export function verifyWithOpenCv(
   reference: ImageFeatures,
   options: VerifyOptions = {},
 ): Verification {
-  const { matches, nearest } = matchDescriptorsWithDistances(
+  const matches = matchDescriptors(
     query.descriptors,
     reference.descriptors,
     options.ratio ?? RATIO_TEST,
     options.maxDistance,
   );
-  if (matches.length < MIN_MATCHES_FOR_HOMOGRAPHY) return { ...NO_MATCH, nearest };
+  if (matches.length < MIN_MATCHES_FOR_HOMOGRAPHY) return NO_MATCH;
   const src: number[] = [];
   const dst: number[] = [];
   for (const m of matches) {
@@ -218,26 +209,17 @@ export function verifyWithOpenCv(
       RANSAC_ITERATIONS,
       RANSAC_CONFIDENCE,
     );
-    if (h.rows !== 3 || h.cols !== 3) return { ...NO_MATCH, nearest };
+    if (h.rows !== 3 || h.cols !== 3) return NO_MATCH;
     const homography = Float64Array.from(h.data64F);
-    if (!plausibleHomography(homography, reference.width, reference.height)) return { ...NO_MATCH, nearest };
+    if (!plausibleHomography(homography, reference.width, reference.height)) return NO_MATCH;
     const queryPoints: number[] = [];
     const referencePoints: number[] = [];
-    const queryIndices: number[] = [];
     for (let i = 0; i < matches.length; i++) {
       if (!mask.data[i]) continue;
       queryPoints.push(dst[2 * i]!, dst[2 * i + 1]!);
       referencePoints.push(src[2 * i]!, src[2 * i + 1]!);
-      queryIndices.push(matches[i]!.query);
     }
-    return {
-      inliers: queryPoints.length / 2,
-      homography,
-      queryPoints,
-      referencePoints,
-      queryIndices,
-      nearest,
-    };
+    return { inliers: queryPoints.length / 2, homography, queryPoints, referencePoints };
   } finally {
     srcMat.delete();
     dstMat.delete();

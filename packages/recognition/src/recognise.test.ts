@@ -1,7 +1,14 @@
 import { confidenceLevel } from '@hanouti/core';
 import { describe, expect, it } from 'vitest';
 import { combineScores } from './fusion.js';
-import { belowSure, isConfident, productInliers, visualScore, weighedVisual } from './recognise.js';
+import {
+  belowSure,
+  isConfident,
+  MIN_INLIERS,
+  productInliers,
+  visualScore,
+  weighedVisual,
+} from './recognise.js';
 
 describe('the sure rule', () => {
   it('is sure only with ≥ 12 inliers and a runner-up at most 0.7× as many', () => {
@@ -19,8 +26,8 @@ describe('the sure rule', () => {
   });
 
   it('ranks by the best reference plus a second one only when it holds a homography', () => {
-    expect(productInliers(20, 7)).toBe(20);
-    expect(productInliers(20, 9)).toBe(29);
+    expect(productInliers(20, 11)).toBe(20);
+    expect(productInliers(20, 12)).toBe(32);
   });
 
   it('weak keypoint evidence counts a quarter: a votes-only guess no longer outranks the look of the photo', () => {
@@ -37,5 +44,19 @@ describe('the sure rule', () => {
     const lookAlike = combineScores({ colour: 0.6 });
     expect(lookAlike).toBeGreaterThan(votedOnly);
     expect(combineScores({ colour: 0.6 })).toBeLessThan(combineScores({ visual: 0.45 }));
+  });
+
+  it('a neighbouring pack matched by 8–11 inliers no longer outranks the product that looks like the photo', () => {
+    // A shelf photo: a sibling beside the product gives a 10-inlier homography; the product itself only votes
+    // and is the look-alike's first (colour 0.8). Under 12 inliers the homography is a chance fit.
+    expect(MIN_INLIERS).toBe(12);
+    const neighbour = combineScores({
+      visual: weighedVisual(visualScore(productInliers(10, 0), 0) || 0.45),
+      colour: 0.57,
+    });
+    const product = combineScores({ visual: weighedVisual(0.45 * 0.6), colour: 0.8 });
+    expect(product).toBeGreaterThan(neighbour);
+    // From 12 inliers the match counts in full (Sûr when the runner-up is far behind).
+    expect(weighedVisual(visualScore(productInliers(12, 0), 0))).toBeCloseTo(0.7, 5);
   });
 });

@@ -7,7 +7,6 @@ import { readRetailBarcodes, type BarcodeEffort } from './barcode.js';
 import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from './colour.js';
 import { barcodeScore, combineScores, combinedEvidence, rankByScore, type StrategyScores } from './fusion.js';
 import { normaliseGtin } from './gtin.js';
-import { FAR_DISTANCE } from './hamming.js';
 import type { RgbaImage } from './image.js';
 import { computeFeatures, verifyWithOpenCv, type ImageFeatures, type Verification } from './keypoints.js';
 import { loadOpenCv } from './opencv.js';
@@ -115,13 +114,6 @@ export function siblingTextContradicts(
  */
 export const TEXT_NAMED_VERIFIED = 2;
 
-/**
- * The products the look-alike ranking puts first whose reference photos are verified by keypoints as well,
- * whatever their votes: a pack from another session shares few keypoints with its product's photos, too few
- * to be among the most voted, but often still looks most like them. Env override for the bench only.
- */
-export const LOOK_ALIKE_VERIFIED = Number(globalThis.process?.env?.HANOUTI_LOOK_ALIKE_VERIFIED ?? 3);
-
 /** The products whose photos the keypoints verify because the text names them, best text first. */
 export function textNamedProducts(text: ReadonlyMap<string, number>): string[] {
   return [...text]
@@ -134,10 +126,17 @@ export function textNamedProducts(text: ReadonlyMap<string, number>): string[] {
 /** Visual evidence rule (measured in issue 8): ≥ 12 inliers and the runner-up at most 0.7× as many. */
 export const CONFIDENT_INLIERS = 12;
 export const RUNNER_UP_RATIO = 0.7;
-/** Below this many RANSAC inliers a homography is a chance fit. */
-export const MIN_INLIERS = 8;
+/**
+ * Below this many RANSAC inliers a homography is a chance fit: the product keeps only its votes (an
+ * Incertain suggestion, weighed by WEAK_VISUAL_FACTOR), and a second photo does not add to its best. The same
+ * 12 as the sure rule (CONFIDENT_INLIERS), so a product's photo either is matched as surely as the rule asks,
+ * or counts as votes. It was 8: chosen by replaying two 600-photo `train` dumps (`bench/keypointReplay.ts`)
+ * over 8, 9, 10, 12, 14, 16 — 12 and 14 best on both (packaged top-1 0.895 → 0.901 on one, fresh 0.775 →
+ * 0.778 and 0.760 → 0.765), 16 worse; Sûr unchanged (the sure rule does not use it).
+ */
+export const MIN_INLIERS = CONFIDENT_INLIERS;
 /** The most an ambiguous visual match may score: Moyen, never Sûr. */
-const AMBIGUOUS_CAP = CONFIDENCE_HIGH - 0.05;
+export const AMBIGUOUS_CAP = CONFIDENCE_HIGH - 0.05;
 /**
  * Products of the shortlist that no homography confirms still rank by their keypoint votes, but only as
  * Incertain suggestions (at most this score): the shopkeeper sees them, nothing is chosen for him.
@@ -271,38 +270,12 @@ export type RecogniseOptions = {
   features?: ImageFeatures;
 };
 
-/** What the keypoints found for one product (the bench dumps it to replay the visual score). */
-export type KeypointEvidence = {
-  productId: string;
-  /** Inliers of its best reference photo, and of its second best. */
-  inliers: number;
-  second: number;
-  votes: number;
-  /** Inliers of its best photo that are distinctive (`distinctiveInliers`) at ratios 0.7, 0.8, 0.9. */
-  distinctive: number[];
-};
-
 /**
- * Inliers of a verification whose query keypoint this reference explains clearly better than any other
- * product's verified photo does: its distance to this reference is under `ratio` × its distance to the
- * nearest descriptor of the other photos (Lowe's ratio test, across products). A keypoint of the brand's
- * logo, printed on every flavour, matches the siblings as well and does not count; the flavour's picture does.
+ * What the keypoints found for one product of the shortlist or the verified photos: the inliers of its best
+ * and second best reference photo (0 when none was verified) and its votes. The bench dumps it, so that the
+ * visual score can be replayed under other rules (`bench/keypointReplay.ts`).
  */
-export function distinctiveInliers(
-  own: Verification,
-  others: readonly Verification[],
-  ratio: number,
-): number {
-  const { queryIndices, nearest } = own;
-  if (!queryIndices || !nearest) return 0;
-  let count = 0;
-  for (const q of queryIndices) {
-    let other = FAR_DISTANCE;
-    for (const o of others) if (o.nearest && o.nearest[q]! < other) other = o.nearest[q]!;
-    if (nearest[q]! < ratio * other) count++;
-  }
-  return count;
-}
+export type KeypointEvidence = { productId: string; inliers: number; second: number; votes: number };
 
 export type Recognition = {
   candidates: Candidate[];
@@ -318,7 +291,7 @@ export type Recognition = {
    * reference has one).
    */
   shape: { productId: string; similarity: number }[];
-  /** Per product with keypoint evidence: inliers, votes and distinctive inliers. */
+  /** Per product with keypoint evidence (empty when the keypoints are off). */
   keypoints: KeypointEvidence[];
 };
 
@@ -360,30 +333,7 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
   }
 
   const features =
-    options.features ??
-    (await computeFeatures(image, {
-      maxKeypoints: Number(globalThis.process?.env?.HANOUTI_QUERY_KP ?? settings.queryKeypoints),
-    }));
-  // Appearance (colour and texture of the centre): the colour strategy of products without keypoint
-  // evidence — fresh produce — and a tie-breaker for the others (the better of it and the outline colour).
-  let appearance: Recognition['appearance'] = [];
-  if (!disabled.has('colour')) {
-    const references = options.index.references;
-    const lookAlike = references.some((r) => r.features.regions);
-    appearance = lookAlike
-      ? lookAlikeRanking(
-          {
-            regions: features.regions ?? regionDescriptors(image),
-            patches: features.patches ?? patchDescriptors(image),
-          },
-          references.map((r) => ({ productId: r.productId, ...r.features })),
-        )
-      : appearanceRanking(
-          features.appearance ?? appearanceDescriptor(image),
-          references.map((r) => ({ productId: r.productId, appearance: r.features.appearance })),
-        );
-  }
-
+    options.features ?? (await computeFeatures(image, { maxKeypoints: settings.queryKeypoints }));
   /** Products whose evidence alone is decisive (barcode in the catalogue, or the measured keypoint rule). */
   const decisive = new Set<string>();
   for (const [productId, strategies] of scores) if (strategies.barcode) decisive.add(productId);
@@ -397,20 +347,11 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
       evidence.set(productId, { verification: NO_VERIFICATION, votes: n, second: 0 });
     const verified = votes.references.slice(0, settings.verifiedReferences).map((r) => r.reference);
     const seen = new Set(verified);
-    const named = [
-      ...textNamedProducts(text),
-      ...appearance.slice(0, LOOK_ALIKE_VERIFIED).map((a) => a.productId),
-    ];
-    for (const productId of named)
+    for (const productId of textNamedProducts(text))
       for (const reference of referencesOf(options.index, productId))
-        if (!seen.has(reference)) {
-          seen.add(reference);
-          verified.push(reference);
-        }
-    const verifications: { productId: string; verification: Verification }[] = [];
+        if (!seen.has(reference)) verified.push(reference);
     for (const reference of verified) {
       const verification = verifyWithOpenCv(cv, features, reference.features);
-      verifications.push({ productId: reference.productId, verification });
       const known = evidence.get(reference.productId);
       if (!known?.reference || verification.inliers > known.verification.inliers)
         evidence.set(reference.productId, {
@@ -421,20 +362,8 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
         });
       else known.second = Math.max(known.second, verification.inliers);
     }
-    for (const [productId, e] of evidence) {
-      if (!e.reference) continue;
-      const others = verifications.filter((v) => v.productId !== productId).map((v) => v.verification);
-      keypointEvidence.push({
-        productId,
-        inliers: e.verification.inliers,
-        second: e.second,
-        votes: e.votes,
-        distinctive: [0.7, 0.8, 0.9].map((r) => distinctiveInliers(e.verification, others, r)),
-      });
-    }
     for (const [productId, e] of evidence)
-      if (!e.reference)
-        keypointEvidence.push({ productId, inliers: 0, second: 0, votes: e.votes, distinctive: [0, 0, 0] });
+      keypointEvidence.push({ productId, inliers: e.verification.inliers, second: e.second, votes: e.votes });
     const best = [...evidence].map(([id, e]) => [id, e.verification.inliers] as const);
     const ranking = [...evidence].map(
       ([id, e]) => [id, productInliers(e.verification.inliers, e.second)] as const,
@@ -457,8 +386,24 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     }
   }
 
+  // Appearance (colour and texture of the centre): the colour strategy of products without keypoint
+  // evidence — fresh produce — and a tie-breaker for the others (the better of it and the outline colour).
+  let appearance: Recognition['appearance'] = [];
   if (!disabled.has('colour')) {
-    const lookAlike = options.index.references.some((r) => r.features.regions);
+    const references = options.index.references;
+    const lookAlike = references.some((r) => r.features.regions);
+    appearance = lookAlike
+      ? lookAlikeRanking(
+          {
+            regions: features.regions ?? regionDescriptors(image),
+            patches: features.patches ?? patchDescriptors(image),
+          },
+          references.map((r) => ({ productId: r.productId, ...r.features })),
+        )
+      : appearanceRanking(
+          features.appearance ?? appearanceDescriptor(image),
+          references.map((r) => ({ productId: r.productId, appearance: r.features.appearance })),
+        );
     for (const [productId, score] of appearanceScores(
       appearance,
       lookAlike ? LOOK_ALIKE_SPREAD : APPEARANCE_SPREAD,

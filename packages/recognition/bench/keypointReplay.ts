@@ -1,0 +1,123 @@
+// `npx tsx bench/keypointReplay.ts --dump FILE --data DIR [--n N]`: replays the visual score of a bench `--dump`
+// from each product's keypoint evidence (`keypoints` in its rows) under other rules, the rest of the fusion as
+// dumped. For choosing on `train` only. Rules:
+// - `MIN_INLIERS m`: the pipeline's visual score (`visualScore` on best + second photo, votes-only below) with
+//   a homography from m inliers; m = MIN_INLIERS gives the bench's own figures (the replay is exact);
+// - `share` / `ranking` (dumps taken at commit ad4b8c7, the distinctive-inlier probe, whose rows carry
+//   `distinctive`: the best photo's inliers that it explains better than any other product's verified photo,
+//   at Lowe ratios 0.7 / 0.8 / 0.9): ambiguous products (a runner-up above 0.7× their inliers) separated by
+//   distinctive inliers instead of all of them, with homographies from 8 inliers as when they were measured.
+// Measured in docs/recognition.md, "Homographies from 12 inliers": MIN_INLIERS 12 adopted, the others not.
+import { parseArgs } from 'node:util';
+import { CONFIDENCE_HIGH } from '@hanouti/core';
+import {
+  AMBIGUOUS_CAP,
+  CONFIDENT_INLIERS,
+  MIN_INLIERS,
+  RUNNER_UP_RATIO,
+  VOTES_ONLY_CAP,
+  weighedVisual,
+  type KeypointEvidence,
+} from '../src/recognise.js';
+import { dumpedScores, packagedProducts, readDumpRows, replayAccuracy } from './replay.js';
+
+const { values: args } = parseArgs({
+  options: { dump: { type: 'string' }, data: { type: 'string' }, n: { type: 'string' } },
+});
+if (!args.dump || !args.data) throw new Error('usage: keypointReplay.ts --dump FILE --data DIR [--n N]');
+const rows = readDumpRows(args.dump, args.n ? Number(args.n) : undefined);
+const packaged = packagedProducts(args.data);
+
+/** Keypoint evidence as the probe commit dumped it: distinctive inliers at ratios 0.7, 0.8, 0.9. */
+type Evidence = KeypointEvidence & { distinctive?: number[] };
+/** A product's visual score before weighing, from its evidence and that of the others. */
+type Rule = (e: Evidence, others: readonly Evidence[], maxVotes: number) => number;
+
+/** `visualScore` with a homography from m inliers (the pipeline's m is MIN_INLIERS). */
+function visualScoreFrom(m: number, inliers: number, bestOther: number): number {
+  if (inliers < m) return 0;
+  const strength = Math.min(0.95, CONFIDENCE_HIGH * Math.sqrt(inliers / CONFIDENT_INLIERS));
+  if (bestOther > RUNNER_UP_RATIO * inliers)
+    return Math.min(strength, AMBIGUOUS_CAP) * Math.min(1, inliers / Math.max(1, bestOther));
+  return strength;
+}
+/** `productInliers` with a second photo counting from m inliers. */
+const rankingFrom = (m: number) => (o: Evidence) => o.inliers + (o.second >= m ? o.second : 0);
+const votesOnly = (e: Evidence, maxVotes: number) => (VOTES_ONLY_CAP * e.votes) / maxVotes;
+
+/** The pipeline's rule with homographies from m inliers. */
+const fromInliers =
+  (m: number): Rule =>
+  (e, others, maxVotes) => {
+    const rank = rankingFrom(m);
+    return visualScoreFrom(m, rank(e), Math.max(0, ...others.map(rank))) || votesOnly(e, maxVotes);
+  };
+
+/** Homographies from 8 inliers, as when the distinctive rules were measured. */
+const BEFORE = 8;
+const ranking8 = rankingFrom(BEFORE);
+
+/**
+ * Ambiguous products (the cap below Sûr applies) scaled by (distinctive own + k) / (distinctive of the best
+ * other + k) instead of own / other inliers.
+ */
+const distinctShare =
+  (ratio: number, k: number): Rule =>
+  (e, others, maxVotes) => {
+    const own = ranking8(e);
+    const othersRanking = Math.max(0, ...others.map(ranking8));
+    const plain = visualScoreFrom(BEFORE, own, othersRanking);
+    if (!plain || othersRanking <= RUNNER_UP_RATIO * own) return plain || votesOnly(e, maxVotes);
+    const d = (o: Evidence) => o.distinctive?.[ratio] ?? 0;
+    const dOther = Math.max(0, ...others.filter((o) => o.inliers >= BEFORE).map(d));
+    return Math.min(visualScoreFrom(BEFORE, own, 0), AMBIGUOUS_CAP) * Math.min(1, (d(e) + k) / (dOther + k));
+  };
+
+/** The ambiguity decided on distinctive inliers alone (best photo), the strength still from all inliers. */
+const distinctRanking =
+  (ratio: number): Rule =>
+  (e, others, maxVotes) => {
+    const plain = fromInliers(BEFORE)(e, others, maxVotes);
+    if (ranking8(e) < BEFORE) return plain;
+    const d = (o: Evidence) => (o.inliers >= BEFORE ? (o.distinctive?.[ratio] ?? 0) : 0);
+    const dOther = Math.max(0, ...others.map(d));
+    if (dOther <= RUNNER_UP_RATIO * d(e)) return plain;
+    return (
+      Math.min(visualScoreFrom(BEFORE, ranking8(e), 0), AMBIGUOUS_CAP) *
+      Math.min(1, d(e) / Math.max(1, dOther))
+    );
+  };
+
+const RATIOS = [0.7, 0.8, 0.9];
+const hasDistinctive = rows.some((row) => row.keypoints?.some((e) => 'distinctive' in e));
+const rules: [string, Rule][] = [
+  ...[8, 9, 10, 12, 14, 16].map((m): [string, Rule] => [
+    `MIN_INLIERS ${m}${m === MIN_INLIERS ? ' (now)' : ''}`,
+    fromInliers(m),
+  ]),
+  ...(hasDistinctive
+    ? RATIOS.flatMap((r, i) => [
+        ...[1, 3].map((k): [string, Rule] => [`share r${r} k${k}`, distinctShare(i, k)]),
+        [`ranking r${r}`, distinctRanking(i)] as [string, Rule],
+      ])
+    : []),
+];
+
+for (const [name, rule] of rules) {
+  const line = replayAccuracy(rows, packaged, (row) => {
+    const scores = dumpedScores(row);
+    const keypoints: Evidence[] = row.keypoints ?? [];
+    const maxVotes = Math.max(1, ...keypoints.map((e) => e.votes));
+    for (const e of keypoints) {
+      const entry = scores.get(e.productId);
+      // Sûr answers (the measured rule, on all inliers) are kept as dumped.
+      if (!entry || entry.decisive) continue;
+      const others = keypoints.filter((o) => o.productId !== e.productId);
+      const visual = weighedVisual(rule(e, others, maxVotes));
+      if (visual > 0) entry.strategies.visual = visual;
+      else delete entry.strategies.visual;
+    }
+    return scores;
+  });
+  console.log(`${name.padEnd(20)} ${line}`);
+}
