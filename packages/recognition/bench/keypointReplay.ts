@@ -9,13 +9,13 @@
 //   distinctive inliers instead of all of them, with homographies from 8 inliers as when they were measured.
 // Measured in docs/recognition.md, "Homographies from 12 inliers": MIN_INLIERS 12 adopted, the others not.
 import { parseArgs } from 'node:util';
-import { CONFIDENCE_HIGH } from '@hanouti/core';
 import {
   AMBIGUOUS_CAP,
-  CONFIDENT_INLIERS,
   MIN_INLIERS,
+  productInliers,
   RUNNER_UP_RATIO,
   VOTES_ONLY_CAP,
+  visualScore,
   weighedVisual,
   type KeypointEvidence,
 } from '../src/recognise.js';
@@ -33,16 +33,8 @@ type Evidence = KeypointEvidence & { distinctive?: number[] };
 /** A product's visual score before weighing, from its evidence and that of the others. */
 type Rule = (e: Evidence, others: readonly Evidence[], maxVotes: number) => number;
 
-/** `visualScore` with a homography from m inliers (the pipeline's m is MIN_INLIERS). */
-function visualScoreFrom(m: number, inliers: number, bestOther: number): number {
-  if (inliers < m) return 0;
-  const strength = Math.min(0.95, CONFIDENCE_HIGH * Math.sqrt(inliers / CONFIDENT_INLIERS));
-  if (bestOther > RUNNER_UP_RATIO * inliers)
-    return Math.min(strength, AMBIGUOUS_CAP) * Math.min(1, inliers / Math.max(1, bestOther));
-  return strength;
-}
 /** `productInliers` with a second photo counting from m inliers. */
-const rankingFrom = (m: number) => (o: Evidence) => o.inliers + (o.second >= m ? o.second : 0);
+const rankingFrom = (m: number) => (o: Evidence) => productInliers(o.inliers, o.second, m);
 const votesOnly = (e: Evidence, maxVotes: number) => (VOTES_ONLY_CAP * e.votes) / maxVotes;
 
 /** The pipeline's rule with homographies from m inliers. */
@@ -50,7 +42,7 @@ const fromInliers =
   (m: number): Rule =>
   (e, others, maxVotes) => {
     const rank = rankingFrom(m);
-    return visualScoreFrom(m, rank(e), Math.max(0, ...others.map(rank))) || votesOnly(e, maxVotes);
+    return visualScore(rank(e), Math.max(0, ...others.map(rank)), m) || votesOnly(e, maxVotes);
   };
 
 /** Homographies from 8 inliers, as when the distinctive rules were measured. */
@@ -66,11 +58,11 @@ const distinctShare =
   (e, others, maxVotes) => {
     const own = ranking8(e);
     const othersRanking = Math.max(0, ...others.map(ranking8));
-    const plain = visualScoreFrom(BEFORE, own, othersRanking);
+    const plain = visualScore(own, othersRanking, BEFORE);
     if (!plain || othersRanking <= RUNNER_UP_RATIO * own) return plain || votesOnly(e, maxVotes);
     const d = (o: Evidence) => o.distinctive?.[ratio] ?? 0;
     const dOther = Math.max(0, ...others.filter((o) => o.inliers >= BEFORE).map(d));
-    return Math.min(visualScoreFrom(BEFORE, own, 0), AMBIGUOUS_CAP) * Math.min(1, (d(e) + k) / (dOther + k));
+    return Math.min(visualScore(own, 0, BEFORE), AMBIGUOUS_CAP) * Math.min(1, (d(e) + k) / (dOther + k));
   };
 
 /** The ambiguity decided on distinctive inliers alone (best photo), the strength still from all inliers. */
@@ -83,8 +75,7 @@ const distinctRanking =
     const dOther = Math.max(0, ...others.map(d));
     if (dOther <= RUNNER_UP_RATIO * d(e)) return plain;
     return (
-      Math.min(visualScoreFrom(BEFORE, ranking8(e), 0), AMBIGUOUS_CAP) *
-      Math.min(1, d(e) / Math.max(1, dOther))
+      Math.min(visualScore(ranking8(e), 0, BEFORE), AMBIGUOUS_CAP) * Math.min(1, d(e) / Math.max(1, dOther))
     );
   };
 

@@ -161,8 +161,8 @@ export function weighedVisual(visual: number): number {
  * Visual score of a product from its inlier count, calibrated so that it reaches Sûr (0.7) exactly when the
  * evidence rule holds: 12 inliers → 0.7, rising to 0.95; a close runner-up caps it below Sûr.
  */
-export function visualScore(inliers: number, bestOtherInliers: number): number {
-  if (inliers < MIN_INLIERS) return 0;
+export function visualScore(inliers: number, bestOtherInliers: number, minInliers = MIN_INLIERS): number {
+  if (inliers < minInliers) return 0;
   const strength = Math.min(0.95, CONFIDENCE_HIGH * Math.sqrt(inliers / CONFIDENT_INLIERS));
   if (bestOtherInliers > RUNNER_UP_RATIO * inliers)
     return Math.min(strength, AMBIGUOUS_CAP) * Math.min(1, inliers / Math.max(1, bestOtherInliers));
@@ -180,8 +180,8 @@ export function isConfident(inliers: number, bestOtherInliers: number): boolean 
  * Inliers that rank a product: its best reference photo plus its second best when that one also holds a
  * homography (two views agreeing beat one lucky view; chosen on the train split).
  */
-export function productInliers(best: number, second: number): number {
-  return best + (second >= MIN_INLIERS ? second : 0);
+export function productInliers(best: number, second: number, minInliers = MIN_INLIERS): number {
+  return best + (second >= minInliers ? second : 0);
 }
 
 /** Scores at or above this stay as they are below Sûr; higher ones are compressed, keeping their order. */
