@@ -29,7 +29,7 @@ const rows = readDumpRows(args.dump, args.n ? Number(args.n) : undefined);
 const packaged = packagedProducts(args.data);
 
 /** Keypoint evidence as the probe commit dumped it: distinctive inliers at ratios 0.7, 0.8, 0.9. */
-type Evidence = KeypointEvidence & { distinctive?: number[] };
+type Evidence = KeypointEvidence & { distinctive?: number[]; aligned?: number; alignedOwn?: number };
 /** A product's visual score before weighing, from its evidence and that of the others. */
 type Rule = (e: Evidence, others: readonly Evidence[], maxVotes: number) => number;
 
@@ -79,6 +79,27 @@ const distinctRanking =
     );
   };
 
+/**
+ * PROBE: an ambiguous match (a runner-up above 0.7× its inliers) settled by aligned colour agreement: the
+ * product's inliers and the others' weighed by `aligned` (common outline) or `alignedOwn` (own outline) to
+ * the power p, the cap below Sûr kept.
+ */
+const alignedShare =
+  (key: 'aligned' | 'alignedOwn', p: number): Rule =>
+  (e, others, maxVotes) => {
+    const rank = rankingFrom(MIN_INLIERS);
+    const own = rank(e);
+    const othersRanking = Math.max(0, ...others.map(rank));
+    const plain = visualScore(own, othersRanking);
+    if (!plain || othersRanking <= RUNNER_UP_RATIO * own) return plain || votesOnly(e, maxVotes);
+    const weighed = (o: Evidence) => (o.inliers >= MIN_INLIERS ? rank(o) * (o[key] ?? 0) ** p : 0);
+    const otherWeighed = Math.max(0, ...others.map(weighed));
+    return (
+      Math.min(visualScore(own, 0), AMBIGUOUS_CAP) * Math.min(1, weighed(e) / Math.max(1e-9, otherWeighed))
+    );
+  };
+const hasAligned = rows.some((row) => row.keypoints?.some((e) => 'aligned' in e));
+
 const RATIOS = [0.7, 0.8, 0.9];
 const hasDistinctive = rows.some((row) => row.keypoints?.some((e) => 'distinctive' in e));
 const rules: [string, Rule][] = [
@@ -86,6 +107,11 @@ const rules: [string, Rule][] = [
     `MIN_INLIERS ${m}${m === MIN_INLIERS ? ' (now)' : ''}`,
     fromInliers(m),
   ]),
+  ...(hasAligned
+    ? (['aligned', 'alignedOwn'] as const).flatMap((key) =>
+        [1, 2, 4].map((p): [string, Rule] => [`${key} ^${p}`, alignedShare(key, p)]),
+      )
+    : []),
   ...(hasDistinctive
     ? RATIOS.flatMap((r, i) => [
         ...[1, 3].map((k): [string, Rule] => [`share r${r} k${k}`, distinctShare(i, k)]),
@@ -94,7 +120,29 @@ const rules: [string, Rule][] = [
     : []),
 ];
 
-for (const [name, rule] of rules) {
+/**
+ * How a visual score counts in the fusion: `weighedVisual` (weak evidence — votes only, or an ambiguous
+ * homography scoring at most VOTES_ONLY_CAP — × WEAK_VISUAL_FACTOR), or an ambiguous homography from
+ * MIN_INLIERS inliers weighed by `factor` instead (votes only still × WEAK_VISUAL_FACTOR).
+ */
+type Weigh = (visual: number, e: Evidence) => number;
+const weighNow: Weigh = (visual) => weighedVisual(visual);
+const homographyWeighed =
+  (factor: number): Weigh =>
+  (visual, e) =>
+    e.inliers >= MIN_INLIERS && visual <= VOTES_ONLY_CAP ? visual * factor : weighedVisual(visual);
+const weighs: [string, Weigh][] = [
+  ['', weighNow],
+  ...[0.5, 0.75, 1].map((f): [string, Weigh] => [`, homography × ${f}`, homographyWeighed(f)]),
+];
+
+for (const [name, rule, weigh] of rules.flatMap(([n, r]) =>
+  (n.includes('(now)') ? weighs : weighs.slice(0, 1)).map(([w, weigh]): [string, Rule, Weigh] => [
+    n + w,
+    r,
+    weigh,
+  ]),
+)) {
   const line = replayAccuracy(rows, packaged, (row) => {
     const scores = dumpedScores(row);
     const keypoints: Evidence[] = row.keypoints ?? [];
@@ -104,11 +152,11 @@ for (const [name, rule] of rules) {
       // Sûr answers (the measured rule, on all inliers) are kept as dumped.
       if (!entry || entry.decisive) continue;
       const others = keypoints.filter((o) => o.productId !== e.productId);
-      const visual = weighedVisual(rule(e, others, maxVotes));
+      const visual = weigh(rule(e, others, maxVotes), e);
       if (visual > 0) entry.strategies.visual = visual;
       else delete entry.strategies.visual;
     }
     return scores;
   });
-  console.log(`${name.padEnd(20)} ${line}`);
+  console.log(`${name.padEnd(40)} ${line}`);
 }

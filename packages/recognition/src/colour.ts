@@ -117,3 +117,45 @@ export function convexHull(points: ArrayLike<number>): number[] {
   }
   return [...lower.slice(0, -1), ...upper.slice(0, -1)].flat();
 }
+
+/** How alike two colour bins are: 1 the same, 0.5 a neighbouring hue (same saturation) or grey level, else 0. */
+export function binAgreement(a: number, b: number): number {
+  if (a === b) return 1;
+  const greys = HUE_BINS * SAT_BINS;
+  if (a >= greys || b >= greys) return a >= greys && b >= greys && Math.abs(a - b) === 1 ? 0.5 : 0;
+  if (a % SAT_BINS !== b % SAT_BINS) return 0;
+  const hueA = Math.floor(a / SAT_BINS);
+  const hueB = Math.floor(b / SAT_BINS);
+  const d = Math.abs(hueA - hueB);
+  return Math.min(d, HUE_BINS - d) === 1 ? 0.5 : 0;
+}
+
+/**
+ * Colour agreement of a query grid with a reference grid seen through a homography, cell by cell over the
+ * query cells inside `region` (normalised coordinates). `toReference` maps a normalised query point to a
+ * normalised reference point (null: behind the camera); a cell that falls outside the reference disagrees.
+ * Unlike a histogram, it tells where the colours are: a flavour's picture against a sibling's.
+ */
+export function alignedColourAgreement(
+  queryGrid: Uint8Array,
+  referenceGrid: Uint8Array,
+  toReference: (x: number, y: number) => [number, number] | null,
+  region: (x: number, y: number) => boolean,
+): number {
+  let sum = 0;
+  let cells = 0;
+  for (let gy = 0; gy < COLOUR_GRID; gy++) {
+    for (let gx = 0; gx < COLOUR_GRID; gx++) {
+      const x = (gx + 0.5) / COLOUR_GRID;
+      const y = (gy + 0.5) / COLOUR_GRID;
+      if (!region(x, y)) continue;
+      cells++;
+      const p = toReference(x, y);
+      if (!p || p[0] < 0 || p[0] >= 1 || p[1] < 0 || p[1] >= 1) continue;
+      const rx = Math.floor(p[0] * COLOUR_GRID);
+      const ry = Math.floor(p[1] * COLOUR_GRID);
+      sum += binAgreement(queryGrid[gy * COLOUR_GRID + gx]!, referenceGrid[ry * COLOUR_GRID + rx]!);
+    }
+  }
+  return cells ? sum / cells : 0;
+}

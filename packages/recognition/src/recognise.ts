@@ -4,7 +4,13 @@ import { appearanceDescriptor, appearanceRanking } from './appearance.js';
 import { lookAlikeRanking, patchDescriptors, regionDescriptors } from './lookAlike.js';
 import type { ArabicLineReader } from './arabicText.js';
 import { readRetailBarcodes, type BarcodeEffort } from './barcode.js';
-import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from './colour.js';
+import {
+  alignedColourAgreement,
+  colourHistogram,
+  convexHull,
+  histogramSimilarity,
+  insidePolygon,
+} from './colour.js';
 import { barcodeScore, combineScores, combinedEvidence, rankByScore, type StrategyScores } from './fusion.js';
 import { normaliseGtin } from './gtin.js';
 import type { RgbaImage } from './image.js';
@@ -275,7 +281,75 @@ export type RecogniseOptions = {
  * and second best reference photo (0 when none was verified) and its votes. The bench dumps it, so that the
  * visual score can be replayed under other rules (`bench/keypointReplay.ts`).
  */
-export type KeypointEvidence = { productId: string; inliers: number; second: number; votes: number };
+export type KeypointEvidence = {
+  productId: string;
+  inliers: number;
+  second: number;
+  votes: number;
+  /** PROBE: aligned colour agreement over the matched products' common outline, and over its own. */
+  aligned?: number;
+  alignedOwn?: number;
+};
+
+/** The inverse of a row-major 3×3 matrix (null when singular). */
+export function invert3(m: ArrayLike<number>): Float64Array | null {
+  const [a, b, c, d, e, f, g, h, i] = Array.from(m) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const A = e * i - f * h;
+  const B = -(d * i - f * g);
+  const C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  if (Math.abs(det) < 1e-12) return null;
+  return Float64Array.from(
+    [
+      A,
+      -(b * i - c * h),
+      b * f - c * e,
+      B,
+      a * i - c * g,
+      -(a * f - c * d),
+      C,
+      -(a * h - b * g),
+      a * e - b * d,
+    ],
+    (v) => v / det,
+  );
+}
+
+/** Aligned colour agreement of the query with a verified reference, over a query region (normalised). */
+export function alignedAgreement(
+  query: ImageFeatures,
+  verification: Verification,
+  reference: ImageFeatures,
+  region: (x: number, y: number) => boolean,
+): number {
+  const inverse = verification.homography && invert3(verification.homography);
+  if (!inverse) return 0;
+  return alignedColourAgreement(
+    query.colours,
+    reference.colours,
+    (x, y) => {
+      const qx = x * query.width;
+      const qy = y * query.height;
+      const w = inverse[6]! * qx + inverse[7]! * qy + inverse[8]!;
+      if (w <= 1e-9) return null;
+      return [
+        (inverse[0]! * qx + inverse[1]! * qy + inverse[2]!) / w / reference.width,
+        (inverse[3]! * qx + inverse[4]! * qy + inverse[5]!) / w / reference.height,
+      ];
+    },
+    region,
+  );
+}
 
 export type Recognition = {
   candidates: Candidate[];
@@ -362,8 +436,31 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
         });
       else known.second = Math.max(known.second, verification.inliers);
     }
-    for (const [productId, e] of evidence)
-      keypointEvidence.push({ productId, inliers: e.verification.inliers, second: e.second, votes: e.votes });
+    const matched = [...evidence.values()].filter(
+      (e) => e.reference && e.verification.inliers >= MIN_INLIERS,
+    );
+    const normalised = (points: number[]) =>
+      points.map((v, i) => v / (i % 2 === 0 ? features.width : features.height));
+    const common = convexHull(matched.flatMap((e) => normalised(e.verification.queryPoints)));
+    for (const [productId, e] of evidence) {
+      const own = convexHull(normalised(e.verification.queryPoints));
+      keypointEvidence.push({
+        productId,
+        inliers: e.verification.inliers,
+        second: e.second,
+        votes: e.votes,
+        ...(e.reference && e.verification.inliers >= MIN_INLIERS
+          ? {
+              aligned: alignedAgreement(features, e.verification, e.reference, (x, y) =>
+                insidePolygon(common, x, y),
+              ),
+              alignedOwn: alignedAgreement(features, e.verification, e.reference, (x, y) =>
+                insidePolygon(own, x, y),
+              ),
+            }
+          : {}),
+      });
+    }
     const best = [...evidence].map(([id, e]) => [id, e.verification.inliers] as const);
     const ranking = [...evidence].map(
       ([id, e]) => [id, productInliers(e.verification.inliers, e.second)] as const,
