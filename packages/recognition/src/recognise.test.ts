@@ -5,7 +5,9 @@ import {
   belowSure,
   isConfident,
   MIN_INLIERS,
+  fusePhotoCandidates,
   productInliers,
+  siblingsNext,
   visualScore,
   weighedVisual,
 } from './recognise.js';
@@ -58,5 +60,54 @@ describe('the sure rule', () => {
     expect(product).toBeGreaterThan(neighbour);
     // From 12 inliers the match counts in full (Sûr when the runner-up is far behind).
     expect(weighedVisual(visualScore(productInliers(12, 0), 0))).toBeCloseTo(0.7, 5);
+  });
+});
+
+describe('the answers after the first one', () => {
+  const candidate = (product_id: string, score: number, brand?: string) => ({
+    product_id,
+    score,
+    product_name: product_id,
+    ...(brand ? { brand } : {}),
+    strategies: {},
+  });
+  const vanilla = candidate('alpro-vanilla', 0.65, 'Alpro');
+  const oatly = candidate('oatly-oat', 0.6, 'Oatly');
+  const banana = candidate('banana', 0.5);
+  const blueberry = candidate('alpro-blueberry', 0.45, 'alpro ');
+  const strawberry = candidate('alpro-strawberry', 0.1, 'Alpro');
+
+  it("puts the first answer's other flavours next, by score, then the rest; weak siblings stay where they are", () => {
+    const order = siblingsNext([vanilla, oatly, banana, blueberry, strawberry]);
+    expect(order.map((c) => c.product_id)).toEqual([
+      'alpro-vanilla',
+      'alpro-blueberry',
+      'oatly-oat',
+      'banana',
+      'alpro-strawberry',
+    ]);
+  });
+
+  it('leaves the order of a first answer without a brand (fresh produce) as it is', () => {
+    const order = siblingsNext([banana, vanilla, oatly, blueberry]);
+    expect(order.map((c) => c.product_id)).toEqual([
+      'banana',
+      'alpro-vanilla',
+      'oatly-oat',
+      'alpro-blueberry',
+    ]);
+  });
+
+  it('keeps the siblings next when the photos of one product are fused', () => {
+    const fused = fusePhotoCandidates([
+      [vanilla, oatly],
+      [banana, blueberry],
+    ]);
+    expect(fused.map((c) => c.product_id)).toEqual([
+      'alpro-vanilla',
+      'alpro-blueberry',
+      'oatly-oat',
+      'banana',
+    ]);
   });
 });

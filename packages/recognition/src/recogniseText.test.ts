@@ -46,6 +46,7 @@ describe('text strategy in recogniseProduct', () => {
     const alone = await recogniseProduct(valio, { index: buildIndex([]), products: catalogue, text });
     expect(alone.textLines.map((line) => line.text)).toContain('Valio');
     expect(alone.candidates[0]?.product_id).toBe('valio');
+    expect(alone.candidates[0]?.brand).toBe('Valio');
     expect(alone.candidates[0]!.score).toBeLessThan(CONFIDENCE_HIGH);
     expect(alone.candidates[0]!.score).toBeGreaterThan(0.3);
 
