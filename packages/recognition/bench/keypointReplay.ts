@@ -7,7 +7,12 @@
 //   `distinctive`: the best photo's inliers that it explains better than any other product's verified photo,
 //   at Lowe ratios 0.7 / 0.8 / 0.9): ambiguous products (a runner-up above 0.7× their inliers) separated by
 //   distinctive inliers instead of all of them, with homographies from 8 inliers as when they were measured.
-// Measured in docs/recognition.md, "Homographies from 12 inliers": MIN_INLIERS 12 adopted, the others not.
+// - `aligned ^p` / `alignedOwn ^p` (dumps taken at commit 676e30b, the aligned-colour probe, whose rows carry
+//   `aligned` / `alignedOwn`): ambiguous products settled by inliers × aligned colour agreement^p;
+// - `, homography × f`: an ambiguous homography (≥ MIN_INLIERS inliers) scoring ≤ VOTES_ONLY_CAP weighed by f
+//   instead of WEAK_VISUAL_FACTOR (votes only unchanged).
+// Measured in docs/recognition.md, "Homographies from 12 inliers" (MIN_INLIERS 12 adopted, the others not)
+// and "The first answer's siblings next" (aligned colour and the homography weights not adopted).
 import { parseArgs } from 'node:util';
 import {
   AMBIGUOUS_CAP,

@@ -65,9 +65,33 @@ export type TieBreak = (row: DumpRow) => (a: ReplayedCandidate, b: ReplayedCandi
 export const byEvidence: TieBreak = () => (a, b) =>
   combinedEvidence(b.strategies) - combinedEvidence(a.strategies);
 
+/** The order of a ranking after the pipeline's sort (e.g. `siblingsNext`); the identity by default. */
+export type Reorder = (ranked: ReplayedCandidate[]) => ReplayedCandidate[];
+
 /**
- * Ranks each row's candidates as the pipeline does (combined score, `belowSure` unless decisive, ties by
- * evidence unless another tie-break is given, then id) and tells top-1 / top-3 for packaged goods and fresh
+ * A row's candidates ranked as the pipeline does: combined score, `belowSure` unless decisive, ties by
+ * evidence unless another tie-break is given, then id; then `reorder`.
+ */
+export function replayRanking(
+  row: DumpRow,
+  rescored: Rescored,
+  tieBreak: TieBreak = byEvidence,
+  reorder: Reorder = (ranked) => ranked,
+): ReplayedCandidate[] {
+  const ties = tieBreak(row);
+  return reorder(
+    [...rescored]
+      .map(([id, { strategies, decisive }]): ReplayedCandidate => {
+        const combined = combineScores(strategies);
+        return { id, score: decisive ? combined : belowSure(combined), strategies };
+      })
+      .filter((c) => c.score > 0)
+      .sort((a, b) => b.score - a.score || ties(a, b) || a.id.localeCompare(b.id)),
+  );
+}
+
+/**
+ * Ranks each row's candidates (`replayRanking`) and tells top-1 / top-3 for packaged goods and fresh
  * produce and how many Sûr answers are right, as one line.
  */
 export function replayAccuracy(
@@ -75,17 +99,11 @@ export function replayAccuracy(
   packaged: ReadonlySet<string>,
   rescore: (row: DumpRow) => Rescored,
   tieBreak: TieBreak = byEvidence,
+  reorder?: Reorder,
 ): string {
   const t = { packaged: [0, 0, 0], fresh: [0, 0, 0], sure: [0, 0] };
   for (const row of rows) {
-    const ties = tieBreak(row);
-    const ranked = [...rescore(row)]
-      .map(([id, { strategies, decisive }]): ReplayedCandidate => {
-        const combined = combineScores(strategies);
-        return { id, score: decisive ? combined : belowSure(combined), strategies };
-      })
-      .filter((c) => c.score > 0)
-      .sort((a, b) => b.score - a.score || ties(a, b) || a.id.localeCompare(b.id));
+    const ranked = replayRanking(row, rescore(row), tieBreak, reorder);
     const rank = ranked.findIndex((c) => c.id === row.truth);
     const o = packaged.has(row.truth) ? t.packaged : t.fresh;
     o[2]!++;
