@@ -24,7 +24,7 @@ import {
   weighedVisual,
   type KeypointEvidence,
 } from '../src/recognise.js';
-import { dumpedScores, packagedProducts, readDumpRows, replayAccuracy } from './replay.js';
+import { dumpedScores, packagedProducts, readDumpRows, replayAccuracy, siblingOrder } from './replay.js';
 
 const { values: args } = parseArgs({
   options: { dump: { type: 'string' }, data: { type: 'string' }, n: { type: 'string' } },
@@ -105,6 +105,27 @@ const alignedShare =
   };
 const hasAligned = rows.some((row) => row.keypoints?.some((e) => 'aligned' in e));
 
+/**
+ * PROBE: an ambiguous match settled by inliers × weight(product), the cap below Sûr kept (`weight` from where
+ * the best photo's inliers lie in the photo: `hull`, the share they cover; `centre`, their distance from it).
+ */
+const weighedShare =
+  (weight: (o: Evidence) => number): Rule =>
+  (e, others, maxVotes) => {
+    const rank = rankingFrom(MIN_INLIERS);
+    const own = rank(e);
+    const othersRanking = Math.max(0, ...others.map(rank));
+    const plain = visualScore(own, othersRanking);
+    if (!plain || othersRanking <= RUNNER_UP_RATIO * own) return plain || votesOnly(e, maxVotes);
+    const weighed = (o: Evidence) => (o.inliers >= MIN_INLIERS ? rank(o) * weight(o) : 0);
+    const otherWeighed = Math.max(0, ...others.map(weighed));
+    return (
+      Math.min(visualScore(own, 0), AMBIGUOUS_CAP) * Math.min(1, weighed(e) / Math.max(1e-9, otherWeighed))
+    );
+  };
+const hasSpread = rows.some((row) => row.keypoints?.some((e) => 'hull' in e));
+type Spread = Evidence & { hull?: number; centre?: number };
+
 const RATIOS = [0.7, 0.8, 0.9];
 const hasDistinctive = rows.some((row) => row.keypoints?.some((e) => 'distinctive' in e));
 const rules: [string, Rule][] = [
@@ -116,6 +137,22 @@ const rules: [string, Rule][] = [
     ? (['aligned', 'alignedOwn'] as const).flatMap((key) =>
         [1, 2, 4].map((p): [string, Rule] => [`${key} ^${p}`, alignedShare(key, p)]),
       )
+    : []),
+  ...(hasSpread
+    ? [
+        ...[0.5, 1, 2].map((p): [string, Rule] => [
+          `hull ^${p}`,
+          weighedShare((o: Spread) => (o.hull ?? 0) ** p),
+        ]),
+        ...[1, 2].map((p): [string, Rule] => [
+          `centre ^${p}`,
+          weighedShare((o: Spread) => (1 - (o.centre ?? 1)) ** p),
+        ]),
+        [
+          'hull alone',
+          weighedShare((o: Spread) => (o.hull ?? 0) / Math.max(1, rankingFrom(MIN_INLIERS)(o))),
+        ] as [string, Rule],
+      ]
     : []),
   ...(hasDistinctive
     ? RATIOS.flatMap((r, i) => [
@@ -148,20 +185,26 @@ for (const [name, rule, weigh] of rules.flatMap(([n, r]) =>
     weigh,
   ]),
 )) {
-  const line = replayAccuracy(rows, packaged, (row) => {
-    const scores = dumpedScores(row);
-    const keypoints: Evidence[] = row.keypoints ?? [];
-    const maxVotes = Math.max(1, ...keypoints.map((e) => e.votes));
-    for (const e of keypoints) {
-      const entry = scores.get(e.productId);
-      // Sûr answers (the measured rule, on all inliers) are kept as dumped.
-      if (!entry || entry.decisive) continue;
-      const others = keypoints.filter((o) => o.productId !== e.productId);
-      const visual = weigh(rule(e, others, maxVotes), e);
-      if (visual > 0) entry.strategies.visual = visual;
-      else delete entry.strategies.visual;
-    }
-    return scores;
-  });
+  const line = replayAccuracy(
+    rows,
+    packaged,
+    (row) => {
+      const scores = dumpedScores(row);
+      const keypoints: Evidence[] = row.keypoints ?? [];
+      const maxVotes = Math.max(1, ...keypoints.map((e) => e.votes));
+      for (const e of keypoints) {
+        const entry = scores.get(e.productId);
+        // Sûr answers (the measured rule, on all inliers) are kept as dumped.
+        if (!entry || entry.decisive) continue;
+        const others = keypoints.filter((o) => o.productId !== e.productId);
+        const visual = weigh(rule(e, others, maxVotes), e);
+        if (visual > 0) entry.strategies.visual = visual;
+        else delete entry.strategies.visual;
+      }
+      return scores;
+    },
+    undefined,
+    siblingOrder(args.data!),
+  );
   console.log(`${name.padEnd(40)} ${line}`);
 }

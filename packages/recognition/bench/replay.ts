@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIDENCE_HIGH } from '@hanouti/core';
 import { combineScores, combinedEvidence, type StrategyScores } from '../src/fusion.js';
-import { belowSure, type KeypointEvidence } from '../src/recognise.js';
+import { belowSure, SIBLING_SUGGESTION_MIN, siblingsNext, type KeypointEvidence } from '../src/recognise.js';
 import { readCsv } from './csv.js';
 
 export type DumpRow = {
@@ -44,6 +44,21 @@ export const packagedProducts = (data: string): Set<string> =>
       .filter((r) => r.brand)
       .map((r) => r.product_id!),
   );
+
+/**
+ * The pipeline's order after the sort (`siblingsNext`: the first answer's siblings from `min` next), brands
+ * from the directory's catalogue.
+ */
+export function siblingOrder(data: string, min = SIBLING_SUGGESTION_MIN): Reorder {
+  const brandOf = new Map(
+    readCsv(join(data, 'catalog.csv')).map((r) => [r.product_id!, (r.brand ?? '').trim().toLowerCase()]),
+  );
+  return (ranked) =>
+    siblingsNext(
+      ranked.map((c) => ({ ...c, brand: brandOf.get(c.id) || undefined })),
+      min,
+    );
+}
 
 /** A candidate's strategy scores, and whether it was decisive (scored Sûr) when dumped. */
 export type Rescored = Map<string, { strategies: StrategyScores; decisive: boolean }>;

@@ -6,7 +6,6 @@
 // On `val` afterwards: 0.900; 0.673 with 0.2 and 0.4 (unchanged), 0.890; 0.658 with 0.
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { siblingsNext } from '../src/recognise.js';
 import { readCsv } from './csv.js';
 import {
   dumpedScores,
@@ -14,6 +13,7 @@ import {
   readDumpRows,
   replayAccuracy,
   replayRanking,
+  siblingOrder,
   type Reorder,
 } from './replay.js';
 
@@ -24,17 +24,9 @@ if (!args.dump || !args.data) throw new Error('usage: siblingReplay.ts --dump FI
 const rows = readDumpRows(args.dump);
 const packaged = packagedProducts(args.data);
 const catalogue = readCsv(join(args.data, 'catalog.csv'));
-const brandOf = new Map(catalogue.map((r) => [r.product_id!, (r.brand ?? '').trim().toLowerCase()]));
 const nameOf = new Map(catalogue.map((r) => [r.product_id!, r.name!]));
 
-/** The pipeline's `siblingsNext` with siblings from `min`, brands from the catalogue. */
-const siblingsFrom =
-  (min: number): Reorder =>
-  (ranked) =>
-    siblingsNext(
-      ranked.map((c) => ({ ...c, brand: brandOf.get(c.id) || undefined })),
-      min,
-    );
+const siblingsFrom = (min: number): Reorder => siblingOrder(args.data!, min);
 
 const variants: [string, Reorder | undefined][] = [
   ['by score', undefined],

@@ -8,13 +8,17 @@
 //   600 `train` photos, --disable visual: now 0.885; text × 0.75 0.895, × 0.5 0.880, × 0.25 0.890; look-alike 0.890
 // No direction holds on both: the tie-break stays by evidence.
 import { parseArgs } from 'node:util';
+import { join } from 'node:path';
 import { combinedEvidence, type StrategyScores } from '../src/fusion.js';
+import { SIBLING_TEXT_MARGIN, TEXT_VETO } from '../src/recognise.js';
+import { readCsv } from './csv.js';
 import {
   byEvidence,
   dumpedScores,
   packagedProducts,
   readDumpRows,
   replayAccuracy,
+  siblingOrder,
   type TieBreak,
 } from './replay.js';
 
@@ -35,12 +39,35 @@ const lookAlikeFirst: TieBreak = (row) => {
   const evidence = byEvidence(row);
   return (a, b) => (order.get(a.id) ?? Infinity) - (order.get(b.id) ?? Infinity) || evidence(a, b);
 };
+const brandOf = new Map(
+  readCsv(join(args.data, 'catalog.csv')).map((r) => [r.product_id!, (r.brand ?? '').trim().toLowerCase()]),
+);
+/**
+ * PROBE: of tied products, one whose words read beat the other's by SIBLING_TEXT_MARGIN (from TEXT_VETO) comes
+ * first — the rule that takes Sûr from a keypoint answer (`siblingTextContradicts`) also ordering the tie;
+ * only between siblings (same brand), or between any two products.
+ */
+const textMarginFirst =
+  (siblingsOnly: boolean): TieBreak =>
+  (row) => {
+    const evidence = byEvidence(row);
+    return (a, b) => {
+      const ta = a.strategies.text ?? 0;
+      const tb = b.strategies.text ?? 0;
+      const related = !siblingsOnly || (brandOf.get(a.id) && brandOf.get(a.id) === brandOf.get(b.id));
+      if (related && ta >= TEXT_VETO && ta - tb >= SIBLING_TEXT_MARGIN) return -1;
+      if (related && tb >= TEXT_VETO && tb - ta >= SIBLING_TEXT_MARGIN) return 1;
+      return evidence(a, b);
+    };
+  };
 const variants: [string, TieBreak][] = [
   ['evidence (now)', byEvidence],
   ['text × 0.75', textScaled(0.75)],
   ['text × 0.5', textScaled(0.5)],
   ['text × 0.25', textScaled(0.25)],
   ['look-alike first', lookAlikeFirst],
+  ['sibling text first', textMarginFirst(true)],
+  ['any text first', textMarginFirst(false)],
 ];
 for (const [name, tieBreak] of variants)
-  console.log(`${name.padEnd(18)} ${replayAccuracy(rows, packaged, dumpedScores, tieBreak)}`);
+  console.log(`${name.padEnd(18)} ${replayAccuracy(rows, packaged, dumpedScores, tieBreak, siblingOrder(args.data!))}`);

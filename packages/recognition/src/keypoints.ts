@@ -126,7 +126,9 @@ export function computeReferenceFeatures(
   image: RgbaImage,
   options: FeatureOptions = {},
 ): Promise<ReferenceFeatures> {
-  return computeFeatures(image, { maxKeypoints: options.maxKeypoints ?? 800 });
+  return computeFeatures(image, {
+    maxKeypoints: options.maxKeypoints ?? Number(globalThis.process?.env?.HANOUTI_REF_KP ?? 800),
+  });
 }
 
 export type Verification = {
