@@ -11,8 +11,14 @@
 //   `aligned` / `alignedOwn`): ambiguous products settled by inliers × aligned colour agreement^p;
 // - `, homography × f`: an ambiguous homography (≥ MIN_INLIERS inliers) scoring ≤ VOTES_ONLY_CAP weighed by f
 //   instead of WEAK_VISUAL_FACTOR (votes only unchanged).
-// Measured in docs/recognition.md, "Homographies from 12 inliers" (MIN_INLIERS 12 adopted, the others not)
-// and "The first answer's siblings next" (aligned colour and the homography weights not adopted).
+// - `hull ^p` / `centre ^p` / `hull alone` (dumps taken at commit 1a0ee66, whose rows carry `hull` and `centre`:
+//   the share of the photo the best photo's inliers cover, and their centroid's distance from its centre):
+//   ambiguous products settled by inliers × hull^p, × (1 − centre)^p, or by hull alone — the pack held up to
+//   the camera is larger and more central than the packs of the shelf behind it.
+// The ranking ends with the pipeline's sibling order (`siblingOrder`), so `current` gives the bench's figures.
+// Measured in docs/recognition.md, "Homographies from 12 inliers" (MIN_INLIERS 12 adopted, the others not),
+// "The first answer's siblings next" (aligned colour and the homography weights not adopted) and "Where the
+// inliers lie, and keypoints voted and verified apart" (hull and centre not adopted).
 import { parseArgs } from 'node:util';
 import {
   AMBIGUOUS_CAP,
@@ -204,7 +210,7 @@ for (const [name, rule, weigh] of rules.flatMap(([n, r]) =>
       return scores;
     },
     undefined,
-    siblingOrder(args.data!),
+    siblingOrder(args.data),
   );
   console.log(`${name.padEnd(40)} ${line}`);
 }

@@ -7,6 +7,10 @@
 //   240 `train` photos:                  now 0.882; text × 0.75 0.868, × 0.5 0.882, × 0.25 0.855; look-alike 0.882
 //   600 `train` photos, --disable visual: now 0.885; text × 0.75 0.895, × 0.5 0.880, × 0.25 0.890; look-alike 0.890
 // No direction holds on both: the tie-break stays by evidence.
+// Again at MIN_INLIERS 12 with siblings next (600 `train` photos, the order ends with `siblingOrder`): now 0.901;
+// look-alike first 0.916, sibling text first (a tied sibling whose words beat the other's by SIBLING_TEXT_MARGIN
+// from TEXT_VETO) 0.906, any text first 0.906. `val` afterwards: now 0.80, look-alike first 0.73 (the look-alike
+// ranking favours the references' own session: `train`, not other photos), text first 0.80. Not adopted.
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { combinedEvidence, type StrategyScores } from '../src/fusion.js';
@@ -70,4 +74,6 @@ const variants: [string, TieBreak][] = [
   ['any text first', textMarginFirst(false)],
 ];
 for (const [name, tieBreak] of variants)
-  console.log(`${name.padEnd(18)} ${replayAccuracy(rows, packaged, dumpedScores, tieBreak, siblingOrder(args.data!))}`);
+  console.log(
+    `${name.padEnd(18)} ${replayAccuracy(rows, packaged, dumpedScores, tieBreak, siblingOrder(args.data))}`,
+  );

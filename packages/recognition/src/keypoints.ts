@@ -126,9 +126,7 @@ export function computeReferenceFeatures(
   image: RgbaImage,
   options: FeatureOptions = {},
 ): Promise<ReferenceFeatures> {
-  return computeFeatures(image, {
-    maxKeypoints: options.maxKeypoints ?? Number(globalThis.process?.env?.HANOUTI_REF_KP ?? 800),
-  });
+  return computeFeatures(image, { maxKeypoints: options.maxKeypoints ?? 800 });
 }
 
 export type Verification = {

@@ -174,26 +174,6 @@ export function visualScore(inliers: number, bestOtherInliers: number, minInlier
 const NO_VERIFICATION: Verification = { inliers: 0, queryPoints: [], referencePoints: [] };
 
 /** The measured rule for a sure keypoint answer, on the inliers of each product's best reference photo. */
-/** PROBE: where the inliers lie in the photo (share covered by their hull, centroid's distance). */
-function inlierSpread(points: readonly number[], width: number, height: number) {
-  if (points.length < 6) return { hull: 0, centre: 1 };
-  const outline = convexHull(points);
-  let area = 0;
-  for (let i = 0; i < outline.length; i += 2) {
-    const j = (i + 2) % outline.length;
-    area += outline[i]! * outline[j + 1]! - outline[j]! * outline[i + 1]!;
-  }
-  let x = 0;
-  let y = 0;
-  for (let i = 0; i < points.length; i += 2) {
-    x += points[i]!;
-    y += points[i + 1]!;
-  }
-  const n = points.length / 2;
-  const centre = Math.hypot(x / n - width / 2, y / n - height / 2) / (Math.hypot(width, height) / 2);
-  return { hull: Math.abs(area) / 2 / (width * height), centre };
-}
-
 export function isConfident(inliers: number, bestOtherInliers: number): boolean {
   return inliers >= CONFIDENT_INLIERS && bestOtherInliers <= RUNNER_UP_RATIO * inliers;
 }
@@ -297,16 +277,7 @@ export type RecogniseOptions = {
  * and second best reference photo (0 when none was verified) and its votes. The bench dumps it, so that the
  * visual score can be replayed under other rules (`bench/keypointReplay.ts`).
  */
-export type KeypointEvidence = {
-  productId: string;
-  inliers: number;
-  second: number;
-  votes: number;
-  /** PROBE: share of the photo covered by the convex hull of the best photo's inliers. */
-  hull?: number;
-  /** PROBE: distance of the inliers' centroid from the photo's centre, over half the diagonal. */
-  centre?: number;
-};
+export type KeypointEvidence = { productId: string; inliers: number; second: number; votes: number };
 
 export type Recognition = {
   candidates: Candidate[];
@@ -364,10 +335,7 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
   }
 
   const features =
-    options.features ??
-    (await computeFeatures(image, {
-      maxKeypoints: Number(globalThis.process?.env?.HANOUTI_QUERY_KP ?? 0) || settings.queryKeypoints,
-    }));
+    options.features ?? (await computeFeatures(image, { maxKeypoints: settings.queryKeypoints }));
   /** Products whose evidence alone is decisive (barcode in the catalogue, or the measured keypoint rule). */
   const decisive = new Set<string>();
   for (const [productId, strategies] of scores) if (strategies.barcode) decisive.add(productId);
@@ -397,13 +365,7 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
       else known.second = Math.max(known.second, verification.inliers);
     }
     for (const [productId, e] of evidence)
-      keypointEvidence.push({
-        productId,
-        inliers: e.verification.inliers,
-        second: e.second,
-        votes: e.votes,
-        ...inlierSpread(e.verification.queryPoints, features.width, features.height),
-      });
+      keypointEvidence.push({ productId, inliers: e.verification.inliers, second: e.second, votes: e.votes });
     const best = [...evidence].map(([id, e]) => [id, e.verification.inliers] as const);
     const ranking = [...evidence].map(
       ([id, e]) => [id, productInliers(e.verification.inliers, e.second)] as const,

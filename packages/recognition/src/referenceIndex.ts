@@ -25,26 +25,15 @@ const VOCABULARY_SAMPLE = 20_000;
 /** A vote needs a near neighbour, clearly nearer than the best of any other product. */
 const VOTE_MAX_DISTANCE = 90;
 const VOTE_RATIO = 0.85;
-/** Probe: the strongest keypoints of a reference photo and of a query that vote (all when unset). */
-const VOTE_REFERENCE_ROWS = Number(globalThis.process?.env?.HANOUTI_VOTE_REF ?? 0) || Infinity;
-const VOTE_QUERY_ROWS = Number(globalThis.process?.env?.HANOUTI_VOTE_QUERY ?? 0) || Infinity;
-function votingRows(descriptors: Uint32Array, rows: number): Uint32Array {
-  return rows * DESCRIPTOR_WORDS >= descriptors.length
-    ? descriptors
-    : descriptors.subarray(0, rows * DESCRIPTOR_WORDS);
-}
 
 function sampleDescriptors(references: readonly ProductReference[]): Uint32Array {
-  const total = references.reduce(
-    (sum, r) => sum + votingRows(r.features.descriptors, VOTE_REFERENCE_ROWS).length / DESCRIPTOR_WORDS,
-    0,
-  );
+  const total = references.reduce((sum, r) => sum + r.features.descriptors.length / DESCRIPTOR_WORDS, 0);
   const step = Math.max(1, total / VOCABULARY_SAMPLE);
   const rows: Uint32Array[] = [];
   let next = 0;
   let index = 0;
   for (const reference of references) {
-    const d = votingRows(reference.features.descriptors, VOTE_REFERENCE_ROWS);
+    const d = reference.features.descriptors;
     for (let i = 0; i < d.length / DESCRIPTOR_WORDS; i++, index++) {
       if (index < next) continue;
       rows.push(d.subarray(i * DESCRIPTOR_WORDS, (i + 1) * DESCRIPTOR_WORDS));
@@ -62,7 +51,7 @@ const leafCache = new WeakMap<ReferenceFeatures, { vocabulary: Vocabulary; leave
 function leavesOf(vocabulary: Vocabulary, features: ReferenceFeatures): Uint32Array {
   const cached = leafCache.get(features);
   if (cached?.vocabulary === vocabulary) return cached.leaves;
-  const leaves = quantise(vocabulary, votingRows(features.descriptors, VOTE_REFERENCE_ROWS));
+  const leaves = quantise(vocabulary, features.descriptors);
   leafCache.set(features, { vocabulary, leaves });
   return leaves;
 }
@@ -149,7 +138,7 @@ function vote(index: ReferenceIndex, query: ImageFeatures): Votes {
     products: new Float64Array(index.productIds.length),
     references: new Float64Array(index.references.length),
   };
-  const leaves = quantise(index.vocabulary, votingRows(query.descriptors, VOTE_QUERY_ROWS));
+  const leaves = quantise(index.vocabulary, query.descriptors);
   leaves.forEach((leafNumber, q) => {
     const leaf = index.leaves[leafNumber]!;
     let best = 1e9;
