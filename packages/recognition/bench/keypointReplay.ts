@@ -95,20 +95,8 @@ const distinctRanking =
  * product's inliers and the others' weighed by `aligned` (common outline) or `alignedOwn` (own outline) to
  * the power p, the cap below Sûr kept.
  */
-const alignedShare =
-  (key: 'aligned' | 'alignedOwn', p: number): Rule =>
-  (e, others, maxVotes) => {
-    const rank = rankingFrom(MIN_INLIERS);
-    const own = rank(e);
-    const othersRanking = Math.max(0, ...others.map(rank));
-    const plain = visualScore(own, othersRanking);
-    if (!plain || othersRanking <= RUNNER_UP_RATIO * own) return plain || votesOnly(e, maxVotes);
-    const weighed = (o: Evidence) => (o.inliers >= MIN_INLIERS ? rank(o) * (o[key] ?? 0) ** p : 0);
-    const otherWeighed = Math.max(0, ...others.map(weighed));
-    return (
-      Math.min(visualScore(own, 0), AMBIGUOUS_CAP) * Math.min(1, weighed(e) / Math.max(1e-9, otherWeighed))
-    );
-  };
+const alignedShare = (key: 'aligned' | 'alignedOwn', p: number): Rule =>
+  weighedShare((o) => (o[key] ?? 0) ** p);
 const hasAligned = rows.some((row) => row.keypoints?.some((e) => 'aligned' in e));
 
 /**
