@@ -45,14 +45,18 @@ export const packagedProducts = (data: string): Set<string> =>
       .map((r) => r.product_id!),
   );
 
+/** Each product's brand in the directory's catalogue, trimmed and in lower case ('' without one). */
+export const catalogueBrands = (data: string): Map<string, string> =>
+  new Map(
+    readCsv(join(data, 'catalog.csv')).map((r) => [r.product_id!, (r.brand ?? '').trim().toLowerCase()]),
+  );
+
 /**
  * The pipeline's order after the sort (`siblingsNext`: the first answer's siblings from `min` next), brands
  * from the directory's catalogue.
  */
 export function siblingOrder(data: string, min = SIBLING_SUGGESTION_MIN): Reorder {
-  const brandOf = new Map(
-    readCsv(join(data, 'catalog.csv')).map((r) => [r.product_id!, (r.brand ?? '').trim().toLowerCase()]),
-  );
+  const brandOf = catalogueBrands(data);
   return (ranked) =>
     siblingsNext(
       ranked.map((c) => ({ ...c, brand: brandOf.get(c.id) || undefined })),

@@ -12,12 +12,11 @@
 // from TEXT_VETO) 0.906, any text first 0.906. `val` afterwards: now 0.80, look-alike first 0.73 (the look-alike
 // ranking favours the references' own session: `train`, not other photos), text first 0.80. Not adopted.
 import { parseArgs } from 'node:util';
-import { join } from 'node:path';
 import { combinedEvidence, type StrategyScores } from '../src/fusion.js';
 import { SIBLING_TEXT_MARGIN, TEXT_VETO } from '../src/recognise.js';
-import { readCsv } from './csv.js';
 import {
   byEvidence,
+  catalogueBrands,
   dumpedScores,
   packagedProducts,
   readDumpRows,
@@ -43,9 +42,7 @@ const lookAlikeFirst: TieBreak = (row) => {
   const evidence = byEvidence(row);
   return (a, b) => (order.get(a.id) ?? Infinity) - (order.get(b.id) ?? Infinity) || evidence(a, b);
 };
-const brandOf = new Map(
-  readCsv(join(args.data, 'catalog.csv')).map((r) => [r.product_id!, (r.brand ?? '').trim().toLowerCase()]),
-);
+const brandOf = catalogueBrands(args.data);
 /**
  * PROBE: of tied products, one whose words read beat the other's by SIBLING_TEXT_MARGIN (from TEXT_VETO) comes
  * first — the rule that takes Sûr from a keypoint answer (`siblingTextContradicts`) also ordering the tie;
