@@ -10,6 +10,8 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import {
+  ARABIC_DETECTOR_SIDE,
+  ARABIC_LINES,
   ARABIC_LINE_PADDING,
   arabicLine,
   arabicLineImage,
@@ -181,12 +183,15 @@ const timed: LineRecogniser = {
   terminate: () => tesseract.terminate(),
 };
 
-// Detector once per image (balanced mode's 640 px), at most 6 lines like recogniseProduct.
+// Detector once per image, at the side and line count recogniseProduct uses for Arabic lines.
 const detected = new Map<Sample, Point[][]>();
 let found = 0;
 let ppocrRead = 0;
 for (const sample of [...samples, ...latin]) {
-  const boxes = await ocr.detect(sample.image, { detectorSide: 640, maxLines: 6 });
+  const boxes = await ocr.detect(sample.image, {
+    detectorSide: ARABIC_DETECTOR_SIDE,
+    maxLines: ARABIC_LINES,
+  });
   detected.set(sample, boxes);
   if (samples.includes(sample) && boxes.some((box) => onBand(box, sample.band))) found++;
   if (samples.includes(sample)) {

@@ -10,12 +10,7 @@ import { cropImage, type RgbaImage } from '../src/image.js';
 import { computeFeatures, computeReferenceFeatures } from '../src/keypoints.js';
 import { loadOcrModels, loadZxingReaderWasm, provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
 import { createTextReader } from '../src/ocr.js';
-import {
-  MAX_TEXT_LINES,
-  PRECISION_SETTINGS,
-  recogniseProduct,
-  type CatalogueProduct,
-} from '../src/recognise.js';
+import { PRECISION_SETTINGS, recogniseProduct, type CatalogueProduct } from '../src/recognise.js';
 import { buildIndex, type ProductReference } from '../src/referenceIndex.js';
 import { buildTextIndex } from '../src/textMatch.js';
 import { decodeImageFile } from './decode.js';
@@ -86,7 +81,7 @@ for (let s = 0; s < Number(args.scenes); s++) {
     await recogniseProduct(crop, { index, products, features, disable: ['barcode', 'text'] });
     parts.strategies += performance.now() - t;
     t = performance.now();
-    await reader.read(crop, { detectorSide: settings.textDetectorSide!, maxLines: MAX_TEXT_LINES });
+    await reader.read(crop, { detectorSide: settings.textDetectorSide!, maxLines: settings.textLines });
     parts.ocr += performance.now() - t;
     t = performance.now();
     await recogniseProduct(crop, { index, products, text });

@@ -36,6 +36,14 @@ export type LineRecogniser = {
   terminate(): Promise<void>;
 };
 
+/**
+ * PP-OCR's detector finds the Arabic lines tesseract reads at this long side, at most ARABIC_LINES of them
+ * (what `bench/arabicText.ts` measures). At 960 px, the side Latin text is read at since "Reading more of
+ * the pack", it hugs the letters' bodies and cuts short Arabic words into pieces ("سكر" came out as "ب"), so
+ * the Arabic lines keep their own 640-px detection.
+ */
+export const ARABIC_DETECTOR_SIDE = 640;
+export const ARABIC_LINES = 6;
 /** Height of the line image given to tesseract (its LSTM scales lines itself; 48 read best on clean labels). */
 export const ARABIC_LINE_HEIGHT = 48;
 /** Longest line image (a longer line is squeezed). */

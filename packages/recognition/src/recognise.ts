@@ -2,7 +2,7 @@
 import { CONFIDENCE_HIGH, CONFIDENCE_MEDIUM, type PrecisionMode } from '@hanouti/core';
 import { appearanceDescriptor, appearanceRanking } from './appearance.js';
 import { lookAlikeRanking, patchDescriptors, regionDescriptors } from './lookAlike.js';
-import type { ArabicLineReader } from './arabicText.js';
+import { ARABIC_DETECTOR_SIDE, ARABIC_LINES, type ArabicLineReader } from './arabicText.js';
 import { readRetailBarcodes, type BarcodeEffort } from './barcode.js';
 import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from './colour.js';
 import { barcodeScore, combineScores, combinedEvidence, rankByScore, type StrategyScores } from './fusion.js';
@@ -47,6 +47,17 @@ export type PrecisionSettings = {
   barcodeEffort: BarcodeEffort;
   /** Long side of the OCR detector's input (small photos are enlarged to it); null: no text strategy. */
   textDetectorSide: number | null;
+  /**
+   * Text lines recognised per photo or crop at most (the boxes the detector is surest of): bounds the
+   * recogniser's time. Balanced read 6 lines at 640 px until the read of 960 px / 10 lines was measured
+   * (docs/recognition.md, "Reading more of the pack").
+   */
+  textLines: number;
+  /**
+   * Long side of the detector when it proposes text regions as detections on the whole photo (the worker's
+   * `detectProductsWithText`; the bench's scenes measure 640 px); null when the mode reads no text.
+   */
+  textRegionSide: number | null;
 };
 export const PRECISION_SETTINGS: Record<PrecisionMode, PrecisionSettings> = {
   fast: {
@@ -55,13 +66,17 @@ export const PRECISION_SETTINGS: Record<PrecisionMode, PrecisionSettings> = {
     verifiedReferences: 8,
     barcodeEffort: 'live',
     textDetectorSide: null,
+    textLines: 0,
+    textRegionSide: null,
   },
   balanced: {
     queryKeypoints: 600,
     shortlistSize: 8,
     verifiedReferences: 24,
     barcodeEffort: 'photo',
-    textDetectorSide: 640,
+    textDetectorSide: 960,
+    textLines: 10,
+    textRegionSide: 640,
   },
   precise: {
     queryKeypoints: 900,
@@ -69,14 +84,11 @@ export const PRECISION_SETTINGS: Record<PrecisionMode, PrecisionSettings> = {
     verifiedReferences: 48,
     barcodeEffort: 'photo',
     textDetectorSide: 960,
+    textLines: 10,
+    textRegionSide: 960,
   },
 };
 
-/**
- * Text lines recognised per photo at most (the boxes the detector is surest of): bounds the recogniser's
- * time. On 29 `train` pack photos the first 5 held the product's words as often as all 40 did.
- */
-export const MAX_TEXT_LINES = 6;
 /**
  * A sure keypoint answer is not sure any more when the text clearly points elsewhere: some product scores
  * at least this on text and the keypoint answer has no text evidence at all (chosen on `train`).
@@ -324,11 +336,18 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
   const side = settings.textDetectorSide;
   if (options.text && side && !disabled.has('text') && ![...scores.values()].some((s) => s.barcode)) {
     const { reader, arabic } = options.text;
-    const read = { detectorSide: side, maxLines: MAX_TEXT_LINES };
+    const read = { detectorSide: side, maxLines: settings.textLines };
     if (arabic && hasArabicWords(options.text.index)) {
       // PP-OCR's characters have no Arabic: its lines are read by both recognisers.
       const boxes = await reader.detect(image, read);
-      textLines = [...(await reader.recognise(image, boxes, read)), ...(await arabic.read(image, boxes))];
+      const arabicBoxes =
+        side === ARABIC_DETECTOR_SIDE && read.maxLines === ARABIC_LINES
+          ? boxes
+          : await reader.detect(image, { detectorSide: ARABIC_DETECTOR_SIDE, maxLines: ARABIC_LINES });
+      textLines = [
+        ...(await reader.recognise(image, boxes, read)),
+        ...(await arabic.read(image, arabicBoxes)),
+      ];
     } else textLines = await reader.read(image, read);
     text = scoreText(options.text.index, wordsOfLines(textLines));
     for (const [productId, score] of text) scoresOf(productId).text = score;

@@ -123,7 +123,7 @@ async function analyse(
   // Text strategy in the modes that read text (not `fast`): the catalogue's own names and brands.
   // Names and brands, plus the words read on each product's reference photos and learned crops.
   const textIndex = buildTextIndex(withPackWords(products.values(), index.references));
-  const textDetectorSide = PRECISION_SETTINGS[request.settings.mode].textDetectorSide;
+  const { textDetectorSide, textRegionSide } = PRECISION_SETTINGS[request.settings.mode];
   const text =
     textDetectorSide !== null
       ? {
@@ -145,11 +145,11 @@ async function analyse(
     const { detectThreshold } = request.settings;
     // A mode that reads text also proposes text regions: a pack the colour of the counter still has print.
     const detections =
-      text && textDetectorSide !== null
+      text && textRegionSide !== null
         ? await detectProductsWithText(image, {
             detectThreshold,
             reader: text.reader,
-            detectorSide: textDetectorSide,
+            detectorSide: textRegionSide,
           })
         : await detectProducts(image, { detectThreshold });
     total += detections.length;
