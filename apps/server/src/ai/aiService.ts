@@ -2,6 +2,8 @@
 // does not analyse on the device.
 import { createHash } from 'node:crypto';
 import {
+  ARABIC_DETECTOR_SIDE,
+  ARABIC_LINES,
   buildIndex,
   buildTextIndex,
   computeReferenceFeatures,
@@ -64,7 +66,8 @@ export type TextLanguage = 'fr' | 'ar';
 
 /**
  * Lines of text on the photo, best detector score first, each with its corners and confidence. PP-OCR has
- * no Arabic letters: with `ar` the lines its detector finds are also read by tesseract `ara`.
+ * no Arabic letters: with `ar` the lines its detector finds at 640 px (`ARABIC_DETECTOR_SIDE`, as in
+ * recogniseProduct: at 960 px it cuts short Arabic words into pieces) are also read by tesseract `ara`.
  */
 export async function readText(image: string, language: TextLanguage = 'fr'): Promise<TextLine[]> {
   const pixels = await decodeImage(image);
@@ -72,7 +75,14 @@ export async function readText(image: string, language: TextLanguage = 'fr'): Pr
   const options = { detectorSide: 960 };
   if (language !== 'ar') return reader.read(pixels, options);
   const boxes = await reader.detect(pixels, options);
-  return [...(await reader.recognise(pixels, boxes, options)), ...(await arabicReader.read(pixels, boxes))];
+  const arabicBoxes = await reader.detect(pixels, {
+    detectorSide: ARABIC_DETECTOR_SIDE,
+    maxLines: ARABIC_LINES,
+  });
+  return [
+    ...(await reader.recognise(pixels, boxes, options)),
+    ...(await arabicReader.read(pixels, arabicBoxes)),
+  ];
 }
 
 /** Features of reference images already seen (the app sends its catalogue's photos with each match). */
