@@ -29,7 +29,7 @@ import { buildIndex, type ProductReference, type ReferenceIndex } from '../src/r
 import { decodeImageFile } from './decode.js';
 import { provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
 import { composeScene } from './scenes.js';
-import { readCsv } from './csv.js';
+import { readCsv, spread } from './csv.js';
 
 /** Contrast with the counter kept by the faded product of the low-contrast scenes. */
 const LOW_CONTRAST = 0.25;
@@ -68,11 +68,6 @@ const ms = (values: number[]) => {
   return { median: Math.round(at(0.5)), p95: Math.round(at(0.95)) };
 };
 const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 1000) / 1000 : null);
-/** Evenly spread subset, so that --limit still covers every product. */
-const spread = <T>(items: T[], n: number) =>
-  items.length <= n
-    ? items
-    : items.filter((_, i) => Math.floor((i * n) / items.length) !== Math.floor(((i - 1) * n) / items.length));
 
 provideOpenCvFromNodeModules();
 const dump: Record<string, unknown>[] = [];

@@ -7,3 +7,9 @@ export function readCsv(file: string): Record<string, string>[] {
   const keys = header!.split(',');
   return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [keys[i]!, v])));
 }
+
+/** Evenly spread subset, so that --limit still covers every product. */
+export const spread = <T>(items: T[], n: number) =>
+  items.length <= n
+    ? items
+    : items.filter((_, i) => Math.floor((i * n) / items.length) !== Math.floor(((i - 1) * n) / items.length));

@@ -12,7 +12,7 @@ import { loadOcrModels, provideOpenCvFromNodeModules } from '../src/nodeAssets.j
 import { createTextReader, type TextLine } from '../src/ocr.js';
 import { PRECISION_SETTINGS, TEXT_VETO, textNamedProducts } from '../src/recognise.js';
 import { buildTextIndex, packWordsOfLines, scoreText, wordsOfLines } from '../src/textMatch.js';
-import { readCsv } from './csv.js';
+import { readCsv, spread } from './csv.js';
 import { decodeImageFile } from './decode.js';
 
 const { values: args } = parseArgs({
@@ -26,10 +26,6 @@ const { values: args } = parseArgs({
 if (!args.data) throw new Error('usage: textReadProbe.ts --data DIR --split train [--limit N]');
 const dir = resolve(process.env.INIT_CWD ?? process.cwd(), args.data);
 const limit = args.limit ? Number(args.limit) : Infinity;
-const spread = <T>(items: T[], n: number) =>
-  items.length <= n
-    ? items
-    : items.filter((_, i) => Math.floor((i * n) / items.length) !== Math.floor(((i - 1) * n) / items.length));
 
 provideOpenCvFromNodeModules();
 const reader = await createTextReader(await loadOcrModels());
