@@ -85,6 +85,17 @@ async function readOnce(
 export type BarcodeEffort = 'live' | 'photo';
 
 /**
+ * The slower passes (×2, sharpened) run only on images whose long side is at most this: in a larger photo
+ * the bars are wide enough in pixels for the plain pass (barcodes-dev's photos are all ≤ 800 px).
+ */
+export const SLOW_PASSES_MAX_SIDE = 1000;
+
+/** True when a photo this size gets the slower passes (`photo` effort); a crop of it is judged by it too. */
+export function slowPassesFor(photo: { width: number; height: number }): boolean {
+  return Math.max(photo.width, photo.height) <= SLOW_PASSES_MAX_SIDE;
+}
+
+/**
  * Sharpened copies of a blurred photo: each alone sometimes misreads a digit, so a code read from them
  * is accepted only when at least two of them agree (measured: no wrong read, +11 codes on barcodes-dev).
  */
@@ -145,8 +156,7 @@ export async function readRetailBarcodes(
     y: region ? Math.max(0, Math.floor(region.y)) : 0,
   };
   let reads = await readOnce(source, 1, offset);
-  const small = Math.max(source.width, source.height) <= 1000;
-  if (reads.length === 0 && effort === 'photo' && small) {
+  if (reads.length === 0 && effort === 'photo' && slowPassesFor(source)) {
     const doubled = resizeImage(source, source.width * 2, source.height * 2);
     reads = await readOnce(doubled, 2, offset);
     if (reads.length === 0) reads = await readByAgreement(source, offset, new Map([[2, doubled]]));

@@ -8,7 +8,10 @@ import {
   parseCharacterList,
   readingOrder,
   kernelWithPadding,
+  lineWidth,
+  REC_HEIGHT,
   unclipRectangle,
+  withinWidthBudget,
 } from './ocr.js';
 import { renderSvg } from '../bench/decode.js';
 
@@ -141,6 +144,25 @@ describe('DB box post-processing', () => {
   });
 });
 
+describe('recogniser width budget', () => {
+  // A horizontal box `length` long and 10 high: cut 48 high, it is 4.8 × length wide.
+  const box = (length: number, y = 0) => [
+    { x: 0, y },
+    { x: length, y },
+    { x: length, y: y + 10 },
+    { x: 0, y: y + 10 },
+  ];
+
+  it('keeps the boxes in order while their line widths fit, skipping one that would go past', () => {
+    const boxes = [box(100), box(200, 20), box(50, 40), box(10, 60)];
+    expect(boxes.map((b) => lineWidth(b, REC_HEIGHT))).toEqual([480, 960, 240, 48]);
+    expect(withinWidthBudget(boxes, 800)).toEqual([boxes[0], boxes[2], boxes[3]]);
+    expect(withinWidthBudget(boxes, Infinity)).toEqual(boxes);
+    expect(withinWidthBudget(boxes, 0)).toEqual([]);
+    expect(withinWidthBudget(boxes, 480)).toEqual([boxes[0]]);
+  });
+});
+
 describe('PP-OCRv4 on onnxruntime-web (WASM)', () => {
   it('reads brand words rendered on a pack, horizontal and standing', async () => {
     const reader = await createTextReader(await loadOcrModels());
@@ -166,6 +188,14 @@ describe('PP-OCRv4 on onnxruntime-web (WASM)', () => {
     expect(Math.min(...yoggi.box.map((p) => p.x))).toBeLessThan(40);
     expect(Math.max(...yoggi.box.map((p) => p.y))).toBeGreaterThan(100);
     expect(Math.min(...yoggi.box.map((p) => p.y))).toBeGreaterThan(40);
+
+    // A width budget that holds the narrowest line only: that line alone is read.
+    const boxes = await reader.detect(image, { detectorSide: 640 });
+    const widths = boxes.map((b) => lineWidth(b, REC_HEIGHT));
+    const narrowest = boxes[widths.indexOf(Math.min(...widths))]!;
+    const budgeted = await reader.read(image, { detectorSide: 640, widthBudget: Math.min(...widths) });
+    expect(budgeted.map((line) => line.box)).toEqual([narrowest]);
+    expect(await reader.read(image, { detectorSide: 640, widthBudget: 0 })).toEqual([]);
 
     const blank = await renderSvg('<rect width="200" height="100" fill="#ffffff"/>', 200, 100);
     expect(await reader.read(blank)).toEqual([]);

@@ -293,6 +293,20 @@ export function lineWidth(quad: readonly Point[], height: number, maxWidth = REC
 }
 
 /**
+ * The boxes, in their order, whose recogniser input widths (`lineWidth` at REC_HEIGHT) add up to at most
+ * `budget` pixels: a box that would go past it is left out, the next ones are still tried.
+ */
+export function withinWidthBudget(boxes: readonly Point[][], budget: number): Point[][] {
+  let used = 0;
+  return boxes.filter((box) => {
+    const width = lineWidth(box, REC_HEIGHT);
+    if (used + width > budget) return false;
+    used += width;
+    return true;
+  });
+}
+
+/**
  * Samples the quadrilateral (reading order) into a line image `REC_HEIGHT` pixels high, normalised to
  * [-1, 1] in CHW order, ready for the recogniser. Bilinear sampling from the full-resolution image.
  */
@@ -377,6 +391,12 @@ export type ReadTextOptions = {
   detectorSide?: number;
   /** At most this many lines are recognised (the highest-scoring boxes first). */
   maxLines?: number;
+  /**
+   * The recogniser's input width summed over the lines read, in pixels (each line is cut REC_HEIGHT high,
+   * so its width grows with its length): a line that would go past it is skipped, a shorter one after it may
+   * still fit. The recogniser's time is about proportional to it. No limit when absent.
+   */
+  widthBudget?: number;
   minConfidence?: number;
 };
 
@@ -451,7 +471,7 @@ export async function createTextReader(models: OcrModels): Promise<TextReader> {
     options: ReadTextOptions = {},
   ): Promise<TextLine[]> {
     const lines: TextLine[] = [];
-    for (const box of boxes) {
+    for (const box of withinWidthBudget(boxes, options.widthBudget ?? Infinity)) {
       const line = await recogniseLine(image, box);
       if (!line.text.trim() || line.confidence < (options.minConfidence ?? MIN_LINE_CONFIDENCE)) continue;
       lines.push({ text: line.text, confidence: line.confidence, box });

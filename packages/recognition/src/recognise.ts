@@ -3,7 +3,7 @@ import { CONFIDENCE_HIGH, CONFIDENCE_MEDIUM, type PrecisionMode } from '@hanouti
 import { appearanceDescriptor, appearanceRanking } from './appearance.js';
 import { lookAlikeRanking, patchDescriptors, regionDescriptors } from './lookAlike.js';
 import { ARABIC_DETECTOR_SIDE, ARABIC_LINES, type ArabicLineReader } from './arabicText.js';
-import { readRetailBarcodes, type BarcodeEffort } from './barcode.js';
+import { readRetailBarcodes, slowPassesFor, type BarcodeEffort } from './barcode.js';
 import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from './colour.js';
 import { barcodeScore, combineScores, combinedEvidence, rankByScore, type StrategyScores } from './fusion.js';
 import { normaliseGtin } from './gtin.js';
@@ -54,6 +54,13 @@ export type PrecisionSettings = {
    */
   textLines: number;
   /**
+   * Of those lines, the recogniser's input width in pixels at most (`ReadTextOptions.widthBudget`): bounds
+   * the recogniser's time (about proportional to it) on a photo full of long lines. 2,000 px gave the same
+   * text-alone answers as no budget on `train` and `val` (bench/textReadProbe.ts; 1,600 px lost some on `val`):
+   * docs/recognition.md, "The slowest photo". null: no budget.
+   */
+  textWidthBudget: number | null;
+  /**
    * Long side of the detector when it proposes text regions as detections on the whole photo (the worker's
    * `detectProductsWithText`; the bench's scenes measure 640 px); null when the mode reads no text.
    */
@@ -67,6 +74,7 @@ export const PRECISION_SETTINGS: Record<PrecisionMode, PrecisionSettings> = {
     barcodeEffort: 'live',
     textDetectorSide: null,
     textLines: 0,
+    textWidthBudget: null,
     textRegionSide: null,
   },
   balanced: {
@@ -76,6 +84,7 @@ export const PRECISION_SETTINGS: Record<PrecisionMode, PrecisionSettings> = {
     barcodeEffort: 'photo',
     textDetectorSide: 960,
     textLines: 10,
+    textWidthBudget: 2000,
     textRegionSide: 640,
   },
   precise: {
@@ -85,6 +94,7 @@ export const PRECISION_SETTINGS: Record<PrecisionMode, PrecisionSettings> = {
     barcodeEffort: 'photo',
     textDetectorSide: 960,
     textLines: 10,
+    textWidthBudget: null,
     textRegionSide: 960,
   },
 };
@@ -282,6 +292,12 @@ export type RecogniseOptions = {
   text?: { reader: TextReader; index: TextIndex; arabic?: ArabicLineReader };
   /** Features already computed for this image (saves the work when a caller needs them too). */
   features?: ImageFeatures;
+  /**
+   * The photo this image is a detection's crop of. Its size, not the crop's, decides the barcode's slower
+   * passes (`slowPassesFor`): a crop has the photo's resolution, and the photo read whole would not get them
+   * when it is large (docs/recognition.md, "The slowest photo").
+   */
+  cropOf?: { width: number; height: number };
 };
 
 /**
@@ -318,7 +334,8 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
 
   const barcodes: string[] = [];
   if (!disabled.has('barcode')) {
-    const reads = await readRetailBarcodes(image, { effort: settings.barcodeEffort });
+    const effort = options.cropOf && !slowPassesFor(options.cropOf) ? 'live' : settings.barcodeEffort;
+    const reads = await readRetailBarcodes(image, { effort });
     for (const read of reads) {
       barcodes.push(read.gtin);
       for (const product of options.products.values()) {
@@ -336,7 +353,11 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
   const side = settings.textDetectorSide;
   if (options.text && side && !disabled.has('text') && ![...scores.values()].some((s) => s.barcode)) {
     const { reader, arabic } = options.text;
-    const read = { detectorSide: side, maxLines: settings.textLines };
+    const read = {
+      detectorSide: side,
+      maxLines: settings.textLines,
+      ...(settings.textWidthBudget ? { widthBudget: settings.textWidthBudget } : {}),
+    };
     if (arabic && hasArabicWords(options.text.index)) {
       // PP-OCR's characters have no Arabic: its lines are read by both recognisers.
       const boxes = await reader.detect(image, read);

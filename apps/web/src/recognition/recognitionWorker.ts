@@ -160,6 +160,7 @@ async function analyse(
         index,
         products,
         mode: request.settings.mode,
+        cropOf: image,
         ...(text ? { text } : {}),
         ...(index.references.length === 0 ? { disable: ['visual', 'colour'] as const } : {}),
       });
