@@ -12,6 +12,7 @@ import { assembleCart, reviewDetection, type RecognisedDetection } from '../src/
 import {
   detectionBox,
   detectProducts,
+  detectProductsWithText,
   intersectionOverUnion,
   TEXT_REGION_DETECTOR_SIDE,
   TEXT_REGION_MAX_BOXES,
@@ -24,11 +25,11 @@ import { loadOcrModels, loadZxingReaderWasm } from '../src/nodeAssets.js';
 import { createTextReader } from '../src/ocr.js';
 import { buildTextIndex, packWordsOfLines } from '../src/textMatch.js';
 import { writeFileSync } from 'node:fs';
-import { recogniseProduct, type CatalogueProduct } from '../src/recognise.js';
+import { PRECISION_SETTINGS, recogniseProduct, type CatalogueProduct } from '../src/recognise.js';
 import { buildIndex, type ProductReference, type ReferenceIndex } from '../src/referenceIndex.js';
 import { decodeImageFile } from './decode.js';
 import { provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
-import { composeScene } from './scenes.js';
+import { composeScene, placeOnCounter } from './scenes.js';
 import { readCsv, spread } from './csv.js';
 
 /** Contrast with the counter kept by the faded product of the low-contrast scenes. */
@@ -302,16 +303,53 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     report.learning = { learned: first.length, outcomes, measured: second.length, before, after };
   }
 
-  // --- time per 1280×720 photo (the issue's unit): queries enlarged to a phone photo's size ---
+  // --- time per 1280×720 photo (the issue's unit): a query photo on the counter, as a phone takes it ---
+  // Its aspect kept (placeOnCounter), recognised whole, and (`app`) detected and cropped as the app does. `stretched` is the unit measured until "The slowest photo"
+  // (docs/recognition.md): the square photo stretched to 16:9, which widens its text lines 1.78×.
   if (!skip.has('photo1280')) {
-    const times: number[] = [];
-    for (const q of spread(queries, 20)) {
-      const photo = resizeImage(await imageOf(q.path!), 1280, 720);
-      const begin = performance.now();
-      await recogniseProduct(photo, { index, products, mode: 'balanced', text });
-      times.push(performance.now() - begin);
-    }
-    report.photo1280 = { photos: times.length, balancedMs: ms(times) };
+    const measure = async (photoOf: (image: RgbaImage, seed: number) => RgbaImage) => {
+      const times: number[] = [];
+      let top1 = 0;
+      for (const [i, q] of spread(queries, 20).entries()) {
+        const photo = photoOf(await imageOf(q.path!), i + 1);
+        const begin = performance.now();
+        const { candidates } = await recogniseProduct(photo, { index, products, mode: 'balanced', text });
+        times.push(performance.now() - begin);
+        if (candidates[0]?.product_id === q.product_id) top1++;
+      }
+      return { photos: times.length, balancedMs: ms(times), top1: ratio(top1, times.length) };
+    };
+    // As the app's worker does it: text regions (640 px) and object proposals on the photo, then each
+    // detection's crop recognised. Right when a detection's first answer is the product.
+    const app = async () => {
+      const times: number[] = [];
+      let right = 0;
+      let detections = 0;
+      for (const [i, q] of spread(queries, 20).entries()) {
+        const photo = placeOnCounter(i + 1, await imageOf(q.path!));
+        const begin = performance.now();
+        const found = await detectProductsWithText(photo, {
+          reader: text.reader,
+          detectorSide: PRECISION_SETTINGS.balanced.textRegionSide!,
+        });
+        const answers = [];
+        for (const detection of found) {
+          const crop = cropImage(photo, detectionBox(photo, detection));
+          answers.push(
+            await recogniseProduct(crop, { index, products, mode: 'balanced', text, cropOf: photo }),
+          );
+        }
+        times.push(performance.now() - begin);
+        detections += found.length;
+        if (answers.some((a) => a.candidates[0]?.product_id === q.product_id)) right++;
+      }
+      return { photos: times.length, balancedMs: ms(times), top1: ratio(right, times.length), detections };
+    };
+    report.photo1280 = {
+      ...(await measure((image, seed) => placeOnCounter(seed, image))),
+      app: await app(),
+      stretched: await measure((image) => resizeImage(image, 1280, 720)),
+    };
   }
 
   // --- time with 500 and 2,000 products (synthetic copies of the references) ---
@@ -406,6 +444,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
                 products,
                 mode: 'balanced',
                 text,
+                cropOf: scene.image,
               });
               answer = { candidates, ms: performance.now() - start };
               answers.set(key, answer);

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { prepareBarcodeReader, readRetailBarcodes } from '../src/barcode.js';
+import { prepareBarcodeReader, readRetailBarcodes, slowPassesFor } from '../src/barcode.js';
 import { detectionBox, detectProducts } from '../src/detect.js';
 import { cropImage, type RgbaImage } from '../src/image.js';
 import { computeFeatures, computeReferenceFeatures } from '../src/keypoints.js';
@@ -68,11 +68,13 @@ for (let s = 0; s < Number(args.scenes); s++) {
     const crop = cropImage(scene.image, detectionBox(scene.image, detection));
     let t = performance.now();
     if (args.plain) {
-      await recogniseProduct(crop, { index, products, text });
+      await recogniseProduct(crop, { index, products, text, cropOf: scene.image });
       photo += performance.now() - t;
       continue;
     }
-    await readRetailBarcodes(crop, { effort: settings.barcodeEffort });
+    await readRetailBarcodes(crop, {
+      effort: slowPassesFor(scene.image) ? settings.barcodeEffort : 'live',
+    });
     parts.barcode += performance.now() - t;
     t = performance.now();
     const features = await computeFeatures(crop, { maxKeypoints: settings.queryKeypoints });
@@ -84,7 +86,7 @@ for (let s = 0; s < Number(args.scenes); s++) {
     await reader.read(crop, { detectorSide: settings.textDetectorSide!, maxLines: settings.textLines });
     parts.ocr += performance.now() - t;
     t = performance.now();
-    await recogniseProduct(crop, { index, products, text });
+    await recogniseProduct(crop, { index, products, text, cropOf: scene.image });
     const whole = performance.now() - t;
     parts.whole += whole;
     photo += whole;

@@ -16,14 +16,8 @@ export type SceneOptions = {
   lowContrast?: number;
 };
 
-export async function composeScene(
-  seed: number,
-  pool: readonly Record<string, string>[],
-  load: (path: string) => Promise<RgbaImage>,
-  options: SceneOptions = {},
-): Promise<Scene> {
-  const { width = 1280, height = 720, lowContrast } = options;
-  const rand = random(seed * 7919);
+/** A plain dark counter with a little noise, of a seeded colour. */
+function counter(rand: () => number, width: number, height: number): { image: RgbaImage; base: number[] } {
   const image = createImage(width, height);
   const base = [30 + rand() * 30, 28 + rand() * 25, 25 + rand() * 25];
   for (let p = 0; p < width * height; p++) {
@@ -33,6 +27,37 @@ export async function composeScene(
     image.data[p * 4 + 2] = base[2]! + noise;
     image.data[p * 4 + 3] = 255;
   }
+  return { image, base };
+}
+
+/**
+ * A phone photo of one product on the counter: the photo scaled, its aspect kept, to the frame's height
+ * (or width) and centred on a seeded counter. Stretching a square photo to 16:9 instead would widen every
+ * text line 1.78× and shear its keypoints away from the references'.
+ */
+export function placeOnCounter(seed: number, photo: RgbaImage, width = 1280, height = 720): RgbaImage {
+  const { image } = counter(random(seed * 7919), width, height);
+  const scale = Math.min(height / photo.height, width / photo.width);
+  const placed = resizeImage(photo, photo.width * scale, photo.height * scale);
+  const x = Math.floor((width - placed.width) / 2);
+  const y = Math.floor((height - placed.height) / 2);
+  for (let row = 0; row < placed.height; row++)
+    image.data.set(
+      placed.data.subarray(row * placed.width * 4, (row + 1) * placed.width * 4),
+      ((y + row) * width + x) * 4,
+    );
+  return image;
+}
+
+export async function composeScene(
+  seed: number,
+  pool: readonly Record<string, string>[],
+  load: (path: string) => Promise<RgbaImage>,
+  options: SceneOptions = {},
+): Promise<Scene> {
+  const { width = 1280, height = 720, lowContrast } = options;
+  const rand = random(seed * 7919);
+  const { image, base } = counter(rand, width, height);
   const count = 1 + Math.floor(rand() * 4);
   // One slot per product along the counter, so that photos never overlap.
   const slot = width / count;

@@ -1,6 +1,6 @@
 // `tsx bench/textReadProbe.ts --data DIR --split train [--limit 600] [--out FILE]`: how much of the product's
 // own text the reader finds on the packaged query photos under other reading settings (detector side, lines
-// recognised, which lines), without the rest of the pipeline. Each photo is detected at each side once with up
+// recognised, which lines, a budget of recogniser input width), without the rest of the pipeline. Each photo is detected at each side once with up
 // to 40 boxes and every box is recognised once; a setting is a subset of those lines. For each setting: the
 // truth's rank by text alone (top-1, top-3), how often the truth is named (text ≥ TEXT_VETO: its photos are
 // verified by keypoints), how often another product is named and the truth is not, and lines recognised.
@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadOcrModels, provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
-import { createTextReader, type TextLine } from '../src/ocr.js';
+import { createTextReader, lineWidth, REC_HEIGHT, type TextLine } from '../src/ocr.js';
 import { PRECISION_SETTINGS, TEXT_VETO, textNamedProducts } from '../src/recognise.js';
 import { buildTextIndex, packWordsOfLines, scoreText, wordsOfLines } from '../src/textMatch.js';
 import { readCsv, spread } from './csv.js';
@@ -53,7 +53,7 @@ const queries = spread(
   limit,
 ).filter((q) => products.get(q.product_id!)?.brand);
 
-type Read = { score: number; height: number; area: number; line: TextLine | null };
+type Read = { score: number; height: number; area: number; width: number; line: TextLine | null };
 /** Detector sides measured (every setting below uses one of them). */
 const SIDES = [640, 960];
 /** Every box of each side, detector order, with what it read (null under the confidence floor). */
@@ -72,7 +72,7 @@ for (const q of queries) {
     const list: Read[] = [];
     for (const [i, box] of boxes.entries()) {
       const [line] = await reader.recognise(image, [box]);
-      list.push({ score: -i, ...boxSize(box), line: line ?? null });
+      list.push({ score: -i, ...boxSize(box), width: lineWidth(box, REC_HEIGHT), line: line ?? null });
     }
     reads.set(side, list);
   }
@@ -83,6 +83,15 @@ type Setting = { name: string; side: number; pick: (reads: Read[]) => Read[] };
 const first = (n: number) => (reads: Read[]) => reads.slice(0, n);
 const tallest = (n: number, of: number) => (reads: Read[]) =>
   [...reads.slice(0, of)].sort((a, b) => b.height - a.height).slice(0, n);
+/** The first `n` lines that fit in `budget` pixels of recogniser input width, as `withinWidthBudget`. */
+const withinWidth = (n: number, budget: number) => (reads: Read[]) => {
+  let used = 0;
+  return reads.slice(0, n).filter((r) => {
+    if (used + r.width > budget) return false;
+    used += r.width;
+    return true;
+  });
+};
 const settings: Setting[] = [
   { name: '640 first 6 (balanced until this probe)', side: 640, pick: first(6) },
   { name: '640 first 10', side: 640, pick: first(10) },
@@ -91,13 +100,17 @@ const settings: Setting[] = [
   { name: '640 tallest 6 of 20', side: 640, pick: tallest(6, 20) },
   { name: '640 tallest 10 of 40', side: 640, pick: tallest(10, 40) },
   { name: '960 first 6', side: 960, pick: first(6) },
-  {
-    name: `${PRECISION_SETTINGS.balanced.textDetectorSide} first ${PRECISION_SETTINGS.balanced.textLines} (balanced now)`,
-    side: PRECISION_SETTINGS.balanced.textDetectorSide!,
-    pick: first(PRECISION_SETTINGS.balanced.textLines),
-  },
+  { name: '960 first 10 (balanced before the width budget)', side: 960, pick: first(10) },
   { name: '960 first 16', side: 960, pick: first(16) },
   { name: '960 tallest 6 of 20', side: 960, pick: tallest(6, 20) },
+  { name: '960 first 10 within 1,200 px', side: 960, pick: withinWidth(10, 1200) },
+  { name: '960 first 10 within 1,600 px', side: 960, pick: withinWidth(10, 1600) },
+  {
+    name: `${PRECISION_SETTINGS.balanced.textDetectorSide} first ${PRECISION_SETTINGS.balanced.textLines} within ${PRECISION_SETTINGS.balanced.textWidthBudget} px (balanced now)`,
+    side: PRECISION_SETTINGS.balanced.textDetectorSide!,
+    pick: withinWidth(PRECISION_SETTINGS.balanced.textLines, PRECISION_SETTINGS.balanced.textWidthBudget!),
+  },
+  { name: '960 first 16 within 1,600 px', side: 960, pick: withinWidth(16, 1600) },
 ];
 const results = settings.map(({ name, side, pick }) => {
   let top1 = 0;
@@ -105,9 +118,11 @@ const results = settings.map(({ name, side, pick }) => {
   let named = 0;
   let otherNamed = 0;
   let lines = 0;
+  const widths: number[] = [];
   for (const photo of photos) {
     const picked = pick(photo.reads.get(side)!);
     lines += picked.length;
+    widths.push(picked.reduce((sum, r) => sum + r.width, 0));
     const text = scoreText(index, wordsOfLines(picked.flatMap((r) => (r.line ? [r.line] : []))));
     const own = text.get(photo.truth) ?? 0;
     const better = [...text.values()].filter((s) => s > own).length;
@@ -126,6 +141,11 @@ const results = settings.map(({ name, side, pick }) => {
     truthNamed: r(named),
     otherNamedOnly: r(otherNamed),
     linesPerPhoto: Math.round((lines / n) * 10) / 10,
+    /** Recogniser input width per photo (its time is about proportional): median and slowest 5 %. */
+    widthPx: (() => {
+      const sorted = widths.sort((a, b) => a - b);
+      return { median: sorted[Math.floor(n / 2)], p95: sorted[Math.min(n - 1, Math.floor(n * 0.95))] };
+    })(),
   };
 });
 console.log(JSON.stringify({ split: args.split, photos: photos.length, results }, null, 1));
