@@ -23,7 +23,7 @@ import { computeReferenceFeatures, type ReferenceFeatures } from '../src/keypoin
 import { addConfirmedReference } from '../src/learning.js';
 import { loadOcrModels, loadZxingReaderWasm } from '../src/nodeAssets.js';
 import { createTextReader } from '../src/ocr.js';
-import { buildTextIndex, packWordsOfLines } from '../src/textMatch.js';
+import { buildTextIndex, PACK_WORD_READING, packWordsOfLines } from '../src/textMatch.js';
 import { writeFileSync } from 'node:fs';
 import { PRECISION_SETTINGS, recogniseProduct, type CatalogueProduct } from '../src/recognise.js';
 import { buildIndex, type ProductReference, type ReferenceIndex } from '../src/referenceIndex.js';
@@ -34,8 +34,6 @@ import { readCsv, spread } from './csv.js';
 
 /** Contrast with the counter kept by the faded product of the low-contrast scenes. */
 const LOW_CONTRAST = 0.25;
-/** Lines read on each reference photo for its pack words (read once, when the photo is saved). */
-const PACK_LINES = 12;
 
 const { values: args } = parseArgs({
   options: {
@@ -136,7 +134,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
       refTimes.push(performance.now() - start);
       if (!skip.has('packWords')) {
         const begin = performance.now();
-        const lines = await reader.read(image, { detectorSide: 640, maxLines: PACK_LINES });
+        const lines = await reader.read(image, PACK_WORD_READING);
         packTimes.push(performance.now() - begin);
         const words = packWords.get(id) ?? packWords.set(id, new Set()).get(id)!;
         for (const word of packWordsOfLines(lines)) words.add(word);

@@ -14,7 +14,7 @@ import { loadOcrModels, loadZxingReaderWasm, provideOpenCvFromNodeModules } from
 import { createTextReader, type TextReader } from '../src/ocr.js';
 import { PRECISION_SETTINGS, recogniseProduct, type CatalogueProduct } from '../src/recognise.js';
 import { buildIndex, type ProductReference } from '../src/referenceIndex.js';
-import { buildTextIndex, packWordsOfLines } from '../src/textMatch.js';
+import { buildTextIndex, PACK_WORD_READING, packWordsOfLines } from '../src/textMatch.js';
 import { decodeImageFile } from './decode.js';
 import { readCsv, spread } from './csv.js';
 import { placeOnCounter } from './scenes.js';
@@ -53,8 +53,7 @@ for (const id of products.keys()) {
   for (const file of readdirSync(folder).sort()) {
     const image = await decodeImageFile(join(folder, file));
     references.push({ productId: id, features: await computeReferenceFeatures(image), origin: 'photo' });
-    for (const word of packWordsOfLines(await plain.read(image, { detectorSide: 640, maxLines: 12 })))
-      words.add(word);
+    for (const word of packWordsOfLines(await plain.read(image, PACK_WORD_READING))) words.add(word);
   }
   products.set(id, { ...products.get(id)!, packWords: [...words] });
 }

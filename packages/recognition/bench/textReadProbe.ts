@@ -11,7 +11,13 @@ import { parseArgs } from 'node:util';
 import { loadOcrModels, provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
 import { createTextReader, lineWidth, REC_HEIGHT, type TextLine } from '../src/ocr.js';
 import { PRECISION_SETTINGS, TEXT_VETO, textNamedProducts } from '../src/recognise.js';
-import { buildTextIndex, packWordsOfLines, scoreText, wordsOfLines } from '../src/textMatch.js';
+import {
+  buildTextIndex,
+  PACK_WORD_READING,
+  packWordsOfLines,
+  scoreText,
+  wordsOfLines,
+} from '../src/textMatch.js';
 import { readCsv, spread } from './csv.js';
 import { decodeImageFile } from './decode.js';
 
@@ -42,8 +48,7 @@ for (const id of products.keys()) {
   const words = new Set<string>();
   for (const file of readdirSync(folder).sort()) {
     const image = await decodeImageFile(join(folder, file));
-    for (const word of packWordsOfLines(await reader.read(image, { detectorSide: 640, maxLines: 12 })))
-      words.add(word);
+    for (const word of packWordsOfLines(await reader.read(image, PACK_WORD_READING))) words.add(word);
   }
   products.get(id)!.packWords = [...words];
 }

@@ -122,6 +122,12 @@ export type TextMatchWeights = { brandWeight?: number; nameWeight?: number };
 export const PACK_WORD_MIN_CONFIDENCE = 0.8;
 
 /**
+ * How a reference photo or a learned crop is read for its pack words (`TextReader.read` options), once when
+ * it is saved: the worker, the server and the bench read them alike.
+ */
+export const PACK_WORD_READING = { detectorSide: 640, maxLines: 12 } as const;
+
+/**
  * Words printed on a product's pack, read on its reference photos: the catalogue names are the shop's own
  * words ("Garant Ecological Milk"), the pack says "EKOLOGISK MJÖLK". Normalised, distinct.
  */

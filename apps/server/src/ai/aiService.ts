@@ -8,6 +8,7 @@ import {
   buildTextIndex,
   computeReferenceFeatures,
   createTextReader,
+  PACK_WORD_READING,
   packWordsOfLines,
   withPackWords,
   detectProductsWithText,
@@ -101,9 +102,7 @@ async function referenceFeatures(image: string): Promise<ImageFeatures> {
   const pixels = await decodeImage(image);
   const features = await computeReferenceFeatures(pixels);
   // The words printed on the pack, for the text strategy (read once per image, cached with the features).
-  features.words = packWordsOfLines(
-    await (await textReader()).read(pixels, { detectorSide: 640, maxLines: 12 }),
-  );
+  features.words = packWordsOfLines(await (await textReader()).read(pixels, PACK_WORD_READING));
   featureCache.set(key, features);
   if (featureCache.size > FEATURE_CACHE_SIZE) featureCache.delete(featureCache.keys().next().value!);
   return features;

@@ -7,6 +7,7 @@ import {
   createArabicLineReader,
   createTextReader,
   hasArabicWords,
+  PACK_WORD_READING,
   packWordsOfLines,
   PRECISION_SETTINGS,
   cropImage,
@@ -207,7 +208,7 @@ async function handle(
       const features = await computeReferenceFeatures(image);
       try {
         // The pack's own words (read once, when the photo is saved) for the text strategy.
-        const lines = await (await textReader()).read(image, { detectorSide: 640, maxLines: 12 });
+        const lines = await (await textReader()).read(image, PACK_WORD_READING);
         return { features: { ...features, words: packWordsOfLines(lines) } };
       } catch (error) {
         console.error('Pack words not read', error);
