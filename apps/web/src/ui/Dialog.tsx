@@ -21,10 +21,10 @@ export function Dialog({ open, onOpenChange, title, description, footer, childre
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/50 data-[state=open]:animate-in" />
+        <RadixDialog.Overlay className="fixed inset-0 z-(--layer-modal) bg-ink/50" />
         <RadixDialog.Content
           className={clsx(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md',
+            'fixed top-1/2 left-1/2 z-(--layer-modal) flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md',
             '-translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl focus:outline-none',
             className,
           )}

@@ -1,4 +1,5 @@
 // One figure of the shop at a glance (revenue, stock value, alerts), with a label and an optional hint.
+// An amount goes in as a MoneyFigure (ui/MoneyFigure.tsx), which never breaks inside its digits.
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
@@ -36,7 +37,8 @@ export function StatCard({ label, value, icon, hint, tone = 'brand' }: StatCardP
         ) : null}
         <p className="min-w-0 truncate text-sm font-medium text-muted">{label}</p>
       </div>
-      <p className="text-xl font-bold break-words text-ink tabular-nums">{value}</p>
+      {/* No break-words: it cut an amount anywhere ("42.487,36 M / AD"); an amount is a MoneyFigure. */}
+      <p className="min-w-0 text-xl font-bold text-ink tabular-nums">{value}</p>
       {hint ? <p className="truncate text-sm text-muted">{hint}</p> : null}
     </div>
   );

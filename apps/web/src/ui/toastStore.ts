@@ -1,4 +1,4 @@
-// A tiny store of the toasts on screen, so any module (not only components) can announce a result.
+// A tiny store of the toast on screen (one at a time), so any module (not only components) can announce a result.
 import { useSyncExternalStore } from 'react';
 
 export type ToastTone = 'info' | 'success' | 'error';
@@ -25,13 +25,18 @@ function publish(next: readonly ToastMessage[]) {
   for (const listener of listeners) listener();
 }
 
-/** Shows a toast; returns its id so that it can be dismissed early. */
+/** How long a toast stays (ms): short, a little longer for an error, which asks the shopkeeper to act. */
+export function toastDuration(tone: ToastTone): number {
+  return tone === 'error' ? 4500 : 2500;
+}
+
+/**
+ * Shows a toast; returns its id so that it can be dismissed early. One toast at a time: a new one replaces the
+ * one on screen, so that toasts never pile up over the screen.
+ */
 export function toast(input: ToastInput): number {
   const id = nextId++;
-  publish([
-    ...toasts,
-    { id, tone: input.tone ?? 'info', title: input.title, description: input.description },
-  ]);
+  publish([{ id, tone: input.tone ?? 'info', title: input.title, description: input.description }]);
   return id;
 }
 

@@ -60,7 +60,7 @@ function CameraScreen({ onCapture, onClose, title }: Omit<CameraOverlayProps, 'o
   return (
     <RadixDialog.Content
       aria-describedby={undefined}
-      className="fixed inset-0 z-[60] flex flex-col bg-ink text-white focus:outline-none"
+      className="fixed inset-0 z-(--layer-modal) flex flex-col bg-ink text-white focus:outline-none"
     >
       <div className="flex items-center gap-2 px-4 pt-[max(env(safe-area-inset-top),0.75rem)] pb-3">
         <RadixDialog.Title className="flex-1 text-lg font-semibold">

@@ -16,7 +16,7 @@ export function CaptureFlow({ onLines, onClose }: CaptureFlowProps) {
       <RadixDialog.Portal>
         <RadixDialog.Content
           aria-describedby={undefined}
-          className="fixed inset-0 z-[60] flex flex-col bg-ink text-white focus:outline-none"
+          className="fixed inset-0 z-(--layer-modal) flex flex-col bg-ink text-white focus:outline-none"
         >
           <RadixDialog.Title className="sr-only">
             {stage === 'capture' ? t('sale.capture') : t('sale.review')}
