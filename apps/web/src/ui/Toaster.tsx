@@ -5,6 +5,7 @@ import { CircleExclamationPoint, CircleCheck, Info, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { USER_TEXT } from './bidi';
 import { actionBands, toastTop, topLayer } from './toastPlacement';
 import { dismissToast, toastDuration, useToasts } from './toastStore';
 import type { ToastTone } from './toastStore';
@@ -83,11 +84,11 @@ export function Toaster() {
         >
           <span aria-hidden="true">{toneIcons[item.tone]}</span>
           <div className="min-w-0 flex-1 py-1.5">
-            <Toast.Title dir="auto" className="font-semibold text-ink">
+            <Toast.Title {...USER_TEXT} className="font-semibold text-ink">
               {item.title}
             </Toast.Title>
             {item.description ? (
-              <Toast.Description dir="auto" className="text-sm text-muted">
+              <Toast.Description {...USER_TEXT} className="text-sm text-muted">
                 {item.description}
               </Toast.Description>
             ) : null}
