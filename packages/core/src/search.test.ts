@@ -95,7 +95,9 @@ describe('product searches', () => {
     expect(searchIndex(index, '', { category: 'Produits laitiers' })).toHaveLength(2);
   });
 
-  it('answers a keystroke on 10,000 products well under 16 ms', () => {
+  // How fast a keystroke is answered is measured by `npm run bench` (searchKeystroke), never asserted here: a
+  // wall-clock limit fails on a busy machine.
+  it('answers keystrokes on 10,000 products as the plain scan does', () => {
     const big = Array.from({ length: 10_000 }, (_, i) =>
       product(
         `Produit numéro ${i} ${i % 7 === 0 ? 'café' : 'thé'}`,
@@ -104,16 +106,14 @@ describe('product searches', () => {
       ),
     );
     const index = buildSearchIndex(big);
-    searchIndex(index, 'warm up'); // the first call pays for compilation, not for the search
-    // Each keystroke is repeated so that a millisecond clock measures it well enough.
-    const repeats = 5;
-    const timings: number[] = [];
     for (const q of ['c', 'ca', 'caf', 'cafe', 'cafe 9', 'cafe 99', 'marque 4', 'zzz']) {
-      const start = Date.now();
-      for (let i = 0; i < repeats; i++) searchIndex(index, q, { fields: ['name', 'brand', 'category'] });
-      timings.push((Date.now() - start) / repeats);
+      expect(searchIndex(index, q, { fields: ['name', 'brand', 'category'] })).toEqual(
+        searchInventory(big, q),
+      );
     }
-    expect(Math.max(...timings)).toBeLessThan(16);
+    expect(searchIndex(index, 'cafe 99', { fields: ['name'] }).map((p) => p.name)).toContain(
+      'Produit numéro 994 café',
+    );
   });
 });
 
