@@ -1,9 +1,12 @@
 /** The shop's records and their validation schemas: the contract shared by the web app, the server and sync. */
 import { z } from 'zod';
+import { MAX_AMOUNT_CENTIMES, MAX_QUANTITY, MAX_STOCK } from './limits.js';
 
 /** Money is always an integer number of centimes (1 MAD = 100 centimes). */
 export const centimes = z.number().int().safe();
 export type Centimes = number;
+/** One price, line, sale total or carnet entry: at most MAX_AMOUNT_CENTIMES (10,000,000 MAD) in magnitude. */
+export const amount = centimes.min(-MAX_AMOUNT_CENTIMES).max(MAX_AMOUNT_CENTIMES);
 
 /** VAT rates offered in Morocco (the spec lists 0, 7, 10, 20; DESIGN.md adds 14). */
 export const VAT_RATES = [0, 7, 10, 14, 20] as const;
@@ -14,8 +17,13 @@ export type VatRate = z.infer<typeof vatRate>;
 export const isoDate = z.iso.datetime({ offset: true });
 export const uuid = z.uuid();
 
-/** Whole units, or kilograms with at most 3 decimals for bulk products. */
-export const quantity = z.number().finite();
+/** A sale has at most this many lines (a basket, not a warehouse). */
+export const MAX_SALE_LINES = 1000;
+
+/** Whole units, or kilograms with at most 3 decimals for bulk products; a stock or a movement, ≤ MAX_STOCK. */
+export const quantity = z.number().finite().min(-MAX_STOCK).max(MAX_STOCK);
+/** The quantity of one sale line: at most MAX_QUANTITY. */
+export const lineQuantity = z.number().finite().max(MAX_QUANTITY);
 
 export const SUPPORTED_LANGUAGES = ['fr', 'ar'] as const;
 export const language = z.enum(SUPPORTED_LANGUAGES);
@@ -35,8 +43,8 @@ export const productSchema = z.object({
   brand: z.string().trim().max(200),
   category: z.string().trim().min(1).max(100),
   barcode: z.string().trim().max(64).optional(),
-  purchasePrice: centimes.nonnegative(),
-  salePrice: centimes.nonnegative(),
+  purchasePrice: amount.nonnegative(),
+  salePrice: amount.nonnegative(),
   vat: vatRate,
   /** Cached sum of the product's stock movements (units, or kg for bulk products). */
   stock: quantity,
@@ -46,7 +54,7 @@ export const productSchema = z.object({
   photoId: uuid.optional(),
   /** Bulk products are sold by weight; prices are per kg. */
   isBulk: z.boolean(),
-  packSize: z.number().positive().finite().optional(),
+  packSize: z.number().positive().max(MAX_QUANTITY).optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
@@ -55,13 +63,13 @@ export type Product = z.infer<typeof productSchema>;
 export const saleItemSchema = z.object({
   productId: uuid,
   productName: z.string().min(1),
-  quantity: quantity.positive(),
-  unitPrice: centimes.positive(),
+  quantity: lineQuantity.positive(),
+  unitPrice: amount.positive(),
   /** unitPrice × quantity, rounded half-up to the centime. */
-  total: centimes.nonnegative(),
+  total: amount.nonnegative(),
   vatRate: vatRate,
   /** round(total × vatRate / 100) half-up. */
-  vat: centimes.nonnegative(),
+  vat: amount.nonnegative(),
   isBulk: z.boolean().optional(),
   /** Lot name given in the bulk-sale dialog (only logged, per spec). */
   lot: z.string().max(100).optional(),
@@ -77,12 +85,12 @@ export const saleSchema = z.object({
   /** Human-readable per-device ticket number, e.g. A-000123. */
   ticketNumber: z.string().min(1).max(32),
   date: isoDate,
-  items: z.array(saleItemSchema).min(1),
-  subtotal: centimes.nonnegative(),
-  vat: centimes.nonnegative(),
+  items: z.array(saleItemSchema).min(1).max(MAX_SALE_LINES),
+  subtotal: amount.nonnegative(),
+  vat: amount.nonnegative(),
   /** Always 0 (spec). */
   discount: z.literal(0),
-  total: centimes.nonnegative(),
+  total: amount.nonnegative(),
   paymentMethod: paymentMethod,
   printed: z.boolean(),
   shared: z.boolean(),
@@ -109,7 +117,7 @@ export const creditTransactionSchema = z.object({
   id: uuid,
   customerId: uuid,
   type: z.enum(CREDIT_TRANSACTION_TYPES),
-  amount: centimes.positive(),
+  amount: amount.positive(),
   description: z.string().max(500),
   date: isoDate,
   /** The sale that created this credit entry, for a sale "sur le carnet". */

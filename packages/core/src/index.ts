@@ -3,6 +3,7 @@ export * from './entities.js';
 export * from './constants.js';
 export * from './context.js';
 export * from './ids.js';
+export * from './limits.js';
 export * from './money.js';
 export * from './vat.js';
 export * from './cart.js';

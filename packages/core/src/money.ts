@@ -1,6 +1,7 @@
 // Money in integer centimes and quantities in units or kg: parsing, exact multiplication, display.
 import type { Centimes, Currency } from './entities.js';
 import { KG_DECIMALS } from './constants.js';
+import { AmountError, MAX_AMOUNT_CENTIMES, MAX_QUANTITY, MAX_STOCK } from './limits.js';
 
 export type MoneyLocale = 'fr-MA' | 'ar-MA';
 
@@ -14,6 +15,9 @@ const DECIMAL = /^(\d*)(?:[.,](\d*))?$/;
 
 /** n / d rounded half away from zero, exactly, for integers n and d > 0 (half-up for amounts ≥ 0). */
 export function divideRoundHalfUp(n: number, d: number): number {
+  // BigInt(NaN) and BigInt(Infinity) throw a RangeError: such a value is refused with a typed error instead.
+  if (typeof n !== 'number' || !Number.isFinite(n)) throw new AmountError('not-finite', 'dividend');
+  if (typeof d !== 'number' || !Number.isFinite(d) || d < 1) throw new AmountError('out-of-range', 'divisor');
   if (!Number.isSafeInteger(n) || !Number.isSafeInteger(d) || d <= 0) {
     return Number(divideRoundHalfUpBig(BigInt(Math.trunc(n)), BigInt(Math.trunc(d))));
   }
@@ -24,7 +28,7 @@ export function divideRoundHalfUp(n: number, d: number): number {
 }
 
 function divideRoundHalfUpBig(n: bigint, d: bigint): bigint {
-  if (d <= 0n) throw new RangeError('divisor must be positive');
+  if (d <= 0n) throw new AmountError('out-of-range', 'divisor');
   const magnitude = n < 0n ? -n : n;
   const quotient = magnitude / d + ((magnitude % d) * 2n >= d ? 1n : 0n);
   return n < 0n ? -quotient : quotient;
@@ -37,7 +41,10 @@ function scaledFromDecimalText(whole: string, fraction: string, scale: number): 
   return Number(`${whole || '0'}${kept}`) + roundUp;
 }
 
-/** Reads a typed amount in MAD ("12,5", "12.50", "1 234,5") as centimes; anything else is 0 and invalid. */
+/**
+ * Reads a typed amount in MAD ("12,5", "12.50", "1 234,5") as centimes; anything else, or more than
+ * MAX_AMOUNT_CENTIMES, is 0 and invalid.
+ */
 export function parseMadInput(text: string): ParsedInput {
   const compact = text.replace(SPACES, '');
   if (compact === '') return { value: 0, invalid: false };
@@ -46,12 +53,15 @@ export function parseMadInput(text: string): ParsedInput {
   const fraction = match?.[2] ?? '';
   if (!match || (whole === '' && fraction === '')) return { value: 0, invalid: true };
   const value = scaledFromDecimalText(whole, fraction, 2);
-  return Number.isSafeInteger(value) ? { value, invalid: false } : { value: 0, invalid: true };
+  return Number.isSafeInteger(value) && value <= MAX_AMOUNT_CENTIMES
+    ? { value, invalid: false }
+    : { value: 0, invalid: true };
 }
 
 /**
  * Reads a typed quantity: whole units, or kg with up to 3 decimals for bulk products.
- * Invalid input becomes 0; a non-whole count of units is invalid rather than silently rounded.
+ * Invalid input becomes 0; a non-whole count of units is invalid rather than silently rounded, and so is
+ * more than MAX_QUANTITY.
  */
 export function parseQuantityInput(text: string, isBulk: boolean): ParsedInput {
   const compact = text.replace(SPACES, '');
@@ -63,15 +73,23 @@ export function parseQuantityInput(text: string, isBulk: boolean): ParsedInput {
   if (!isBulk) {
     if (/[1-9]/.test(fraction)) return { value: 0, invalid: true };
     const units = Number(whole || '0');
-    return Number.isSafeInteger(units) ? { value: units, invalid: false } : { value: 0, invalid: true };
+    return Number.isSafeInteger(units) && units <= MAX_QUANTITY
+      ? { value: units, invalid: false }
+      : { value: 0, invalid: true };
   }
   const milli = scaledFromDecimalText(whole, fraction, KG_DECIMALS);
-  return Number.isSafeInteger(milli) ? { value: milli / MILLI, invalid: false } : { value: 0, invalid: true };
+  return Number.isSafeInteger(milli) && milli <= MAX_QUANTITY * MILLI
+    ? { value: milli / MILLI, invalid: false }
+    : { value: 0, invalid: true };
 }
 
-/** A decimal MAD amount (backup files, the spec's REST) as centimes, rounded half-up on its decimal digits. */
+/**
+ * A decimal MAD amount (backup files, the spec's REST) as centimes, rounded half-up on its decimal digits.
+ * Throws AmountError for what is not a finite number or does not fit a safe integer of centimes.
+ */
 export function centimesFromMad(mad: number): Centimes {
-  if (!Number.isFinite(mad)) throw new RangeError(`not an amount: ${mad}`);
+  if (typeof mad !== 'number') throw new AmountError('not-a-number', 'amount');
+  if (!Number.isFinite(mad)) throw new AmountError('not-finite', 'amount');
   // Whole dirhams (most amounts of a backup file) need no rounding at all.
   if (mad === 0) return 0;
   if (Number.isSafeInteger(mad) && Number.isSafeInteger(mad * 100)) return mad * 100;
@@ -82,7 +100,7 @@ export function centimesFromMad(mad: number): Centimes {
   const magnitude = match
     ? scaledFromDecimalText(match[1] ?? '0', match[2] ?? '', 2)
     : Math.round(Math.abs(mad) * 100);
-  if (!Number.isSafeInteger(magnitude)) throw new RangeError(`amount too large: ${mad}`);
+  if (!Number.isSafeInteger(magnitude)) throw new AmountError('out-of-range', 'amount');
   return mad < 0 ? -magnitude : magnitude;
 }
 
@@ -91,14 +109,24 @@ export function madFromCentimes(amount: Centimes): number {
   return amount / 100;
 }
 
-/** A quantity as an integer count of grams (or thousandths of a unit). */
+/** A quantity as an integer count of grams (or thousandths of a unit); |quantity| ≤ MAX_STOCK. */
 function milliFromQuantity(quantity: number): number {
-  if (!Number.isFinite(quantity)) throw new RangeError(`not a quantity: ${quantity}`);
+  if (typeof quantity !== 'number') throw new AmountError('not-a-number', 'quantity');
+  if (!Number.isFinite(quantity)) throw new AmountError('not-finite', 'quantity');
+  if (Math.abs(quantity) > MAX_STOCK) throw new AmountError('out-of-range', 'quantity');
   return Math.round(quantity * MILLI);
 }
 
-/** unit price × quantity in centimes, half-up, computed on integers (1.235 kg × 19,99 MAD = 24,69 MAD). */
+/**
+ * unit price × quantity in centimes, half-up, computed on integers (1.235 kg × 19,99 MAD = 24,69 MAD).
+ * Throws AmountError when the price is not a whole number of centimes or the quantity not a finite number
+ * within MAX_STOCK; a product beyond a safe integer comes back unsafe for the caller's schema to refuse.
+ */
 export function multiplyPrice(unitPrice: Centimes, quantity: number): Centimes {
+  if (typeof unitPrice !== 'number') throw new AmountError('not-a-number', 'price');
+  if (!Number.isSafeInteger(unitPrice)) {
+    throw new AmountError(Number.isFinite(unitPrice) ? 'not-whole' : 'not-finite', 'price');
+  }
   const milli = milliFromQuantity(quantity);
   const product = unitPrice * milli;
   if (Number.isSafeInteger(product)) return divideRoundHalfUp(product, MILLI);

@@ -11,6 +11,7 @@ import {
   settingsSchema,
   stockMovementSchema,
   uuid,
+  MAX_SALE_LINES,
   type CreditTransaction,
   type Customer,
   type Operation,
@@ -20,6 +21,7 @@ import {
   type Settings,
   type StockMovement,
 } from './entities.js';
+import { AmountError, jsonProblem } from './limits.js';
 import { multiplyPrice } from './money.js';
 import { cartTotals, lineVat } from './vat.js';
 import { RETRY_BACKOFF_START_MS } from './constants.js';
@@ -103,7 +105,7 @@ export type PullResponse = {
 /** The payload of a sale: the sale, its stock movements and, on the carnet, its credit entry. */
 export const saleRecordPayloadSchema = z.strictObject({
   sale: saleSchema,
-  movements: z.array(stockMovementSchema),
+  movements: z.array(stockMovementSchema).max(MAX_SALE_LINES),
   creditTransaction: creditTransactionSchema.optional(),
 });
 export type SaleRecordPayload = z.infer<typeof saleRecordPayloadSchema>;
@@ -136,11 +138,21 @@ export type PayloadCheck = { ok: true; operation: CheckedOperation } | { ok: fal
  * sale's totals are recomputed in centimes, its movements must be its own lines' and its credit entry its own.
  */
 export function checkOperationPayload(type: OperationType, payload: unknown): PayloadCheck {
+  // NUL characters and lone surrogates cannot be stored (PostgreSQL refuses them); they are refused, not cleaned,
+  // so what is stored is always what the phone holds.
+  if (jsonProblem(payload) !== undefined) return { ok: false, reason: 'invalid-payload' };
   const parsed = OPERATION_PAYLOAD_SCHEMAS[type].safeParse(payload);
   if (!parsed.success) return { ok: false, reason: 'invalid-payload' };
   const operation = { type, payload: parsed.data } as CheckedOperation;
   if (operation.type === 'sale.record') {
-    const reason = saleRecordProblem(operation.payload);
+    let reason: RejectionReason | undefined;
+    try {
+      reason = saleRecordProblem(operation.payload);
+    } catch (error) {
+      // Numbers the schemas let through but arithmetic cannot take: the totals cannot match.
+      if (!(error instanceof AmountError)) throw error;
+      reason = 'totals-mismatch';
+    }
     if (reason) return { ok: false, reason };
   }
   return { ok: true, operation };

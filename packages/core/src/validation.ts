@@ -1,6 +1,7 @@
 // Forms' rules: Moroccan phone numbers, the product form, and the records a new product or customer becomes.
 import { z } from 'zod';
-import { centimes, vatRate, type Customer, type Product, type StockMovement } from './entities.js';
+import { amount, vatRate, type Customer, type Product, type StockMovement } from './entities.js';
+import { MAX_QUANTITY } from './limits.js';
 import { DEFAULT_REORDER_THRESHOLD, DEFAULT_VAT_RATE } from './constants.js';
 import type { DomainContext } from './context.js';
 import { roundQuantity } from './money.js';
@@ -36,11 +37,11 @@ export const productDraftSchema = z
       .max(64)
       .optional()
       .transform((code) => code || undefined),
-    purchasePrice: centimes.nonnegative().default(0),
-    salePrice: centimes.nonnegative().default(0),
+    purchasePrice: amount.nonnegative().default(0),
+    salePrice: amount.nonnegative().default(0),
     vat: vatRate.default(DEFAULT_VAT_RATE),
-    stock: z.number().finite().nonnegative().default(0),
-    reorderThreshold: z.number().finite().nonnegative().default(DEFAULT_REORDER_THRESHOLD),
+    stock: z.number().finite().nonnegative().max(MAX_QUANTITY).default(0),
+    reorderThreshold: z.number().finite().nonnegative().max(MAX_QUANTITY).default(DEFAULT_REORDER_THRESHOLD),
     description: z
       .string()
       .trim()
@@ -49,7 +50,7 @@ export const productDraftSchema = z
       .transform((text) => text || undefined),
     photoId: z.uuid().optional(),
     isBulk: z.boolean().default(false),
-    packSize: z.number().positive().finite().optional(),
+    packSize: z.number().positive().max(MAX_QUANTITY).optional(),
   })
   .superRefine((draft, issues) => {
     const wholeOrGrams = (n: number) => (draft.isBulk ? hasAtMostThreeDecimals(n) : Number.isInteger(n));

@@ -1,12 +1,15 @@
 // VAT per line and the cart's totals (ht, tva, ttc): catalogue prices are before VAT.
 import type { Centimes, VatRate } from './entities.js';
+import { AmountError } from './limits.js';
 import { divideRoundHalfUp } from './money.js';
 
 export type TaxedLine = { total: Centimes; vatRate: VatRate };
 export type Totals = { subtotal: Centimes; vat: Centimes; total: Centimes };
 
-/** VAT of one line: round(lineTotal × rate / 100), half-up, in centimes. */
+/** VAT of one line: round(lineTotal × rate / 100), half-up, in centimes. Throws AmountError for a non-number. */
 export function lineVat(lineTotal: Centimes, rate: VatRate): Centimes {
+  if (typeof lineTotal !== 'number') throw new AmountError('not-a-number', 'line total');
+  if (typeof rate !== 'number') throw new AmountError('not-a-number', 'VAT rate');
   return divideRoundHalfUp(lineTotal * rate, 100);
 }
 
