@@ -1,9 +1,11 @@
 // One reviewed detection: the crop, its confidence badge, the chosen product with Changer, quantity, others.
+import { clsx } from 'clsx';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ConfidenceLevel } from '@hanouti/core';
 import type { Candidate } from '@hanouti/recognition';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
+import { USER_TEXT } from '../../../ui/bidi';
 import { Button } from '../../../ui/Button';
 import { IconButton } from '../../../ui/IconButton';
 import { useBlobUrl } from '../../camera/usePhotoUrl';
@@ -42,16 +44,25 @@ export function DetectionCard({
           className="size-20 shrink-0 rounded-xl bg-stone-100 object-contain"
         />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <div className="flex items-center gap-2">
-            <Badge tone={LEVEL_TONES[item.level]}>{t(`capture.level.${item.level}`)}</Badge>
-            {item.score !== undefined ? (
-              <span className="text-sm text-muted tabular-nums">
-                {t('capture.score', { percent: percent(item.score) })}
-              </span>
-            ) : null}
-          </div>
-          <p className="text-xs text-muted">{t('capture.chosen')}</p>
-          <p className="font-semibold break-words">{title}</p>
+          {item.productId ? (
+            // The badge describes the chosen product: the recogniser's level for it, or the shopkeeper's choice.
+            <div className="flex items-center gap-2">
+              {item.level ? (
+                <Badge tone={LEVEL_TONES[item.level]}>{t(`capture.level.${item.level}`)}</Badge>
+              ) : (
+                <Badge tone="neutral">{t('capture.yourChoice')}</Badge>
+              )}
+              {item.score !== undefined ? (
+                <span className="text-sm text-muted tabular-nums">
+                  {t('capture.score', { percent: percent(item.score) })}
+                </span>
+              ) : null}
+            </div>
+          ) : null}
+          {item.productId ? <p className="text-xs text-muted">{t('capture.chosen')}</p> : null}
+          <p {...USER_TEXT} className="font-semibold break-words">
+            {title}
+          </p>
         </div>
         <IconButton label={t('capture.remove')} icon={<Trash2 />} tone="danger" onClick={onRemove} />
       </div>
@@ -81,16 +92,26 @@ export function DetectionCard({
       </div>
       {item.suggestions.length > 0 ? (
         <div className="flex flex-col gap-1.5">
-          <p className="text-xs text-muted">{t('capture.suggestions')}</p>
+          <p className={clsx('text-xs', item.productId ? 'text-muted' : 'font-semibold text-ink')}>
+            {item.productId ? t('capture.suggestions') : t('capture.pickOne')}
+          </p>
           <div className="flex flex-wrap gap-2">
             {item.suggestions.map((candidate) => (
               <button
                 key={candidate.product_id}
                 type="button"
                 onClick={() => onSuggestion(candidate)}
-                className="min-h-11 rounded-full bg-brand-50 px-3 text-sm font-medium text-brand-800 ring-1 ring-brand-100 hover:bg-brand-100"
+                className={clsx(
+                  'min-h-11 max-w-full rounded-full px-3 text-sm font-medium ring-1 hover:bg-brand-100',
+                  item.productId
+                    ? 'bg-brand-50 text-brand-800 ring-brand-100'
+                    : 'bg-white text-brand-800 ring-2 ring-brand-500',
+                )}
               >
-                {t('capture.suggestion', { name: candidate.product_name, percent: percent(candidate.score) })}
+                <bdi className="break-words">{candidate.product_name}</bdi>{' '}
+                <span className="text-muted tabular-nums">
+                  {t('capture.score', { percent: percent(candidate.score) })}
+                </span>
               </button>
             ))}
           </div>

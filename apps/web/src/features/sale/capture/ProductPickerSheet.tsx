@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '@hanouti/core';
 import { useShopFormat } from '../../../app/useShopFormat';
 import { useProductSearch } from '../../../data/productsRepository';
+import { USER_TEXT } from '../../../ui/bidi';
 import { BottomSheet } from '../../../ui/BottomSheet';
 import { EmptyState } from '../../../ui/EmptyState';
 import { SearchField } from '../../../ui/SearchField';
@@ -28,8 +29,12 @@ function Results({ query, onPick }: { query: string; onPick: (product: Product) 
           >
             <PhotoThumbnail photoId={product.photoId} alt="" className="size-11" />
             <span className="min-w-0 flex-1">
-              <span className="block font-semibold break-words text-ink">{product.name}</span>
-              <span className="block text-sm text-muted">{product.brand}</span>
+              <span {...USER_TEXT} className="block font-semibold break-words text-ink">
+                {product.name}
+              </span>
+              <span {...USER_TEXT} className="block text-sm break-words text-muted">
+                {product.brand}
+              </span>
             </span>
             <span className="font-semibold text-ink tabular-nums">{format.money(product.salePrice)}</span>
           </button>

@@ -57,8 +57,37 @@ describe('review items', () => {
     expect(sure?.suggestions.map((s) => s.product_id)).toEqual([oil.id]);
     // Below the threshold nothing is chosen for the shopkeeper; the best guess is a suggestion.
     expect(unsure?.productId).toBeUndefined();
-    expect(unsure?.level).toBe('medium');
+    // No badge beside "Aucun produit choisi": the badge describes the chosen product only.
+    expect(unsure?.level).toBeUndefined();
     expect(unsure?.suggestions.map((s) => s.product_id)).toEqual([oil.id]);
+  });
+
+  it('orders the rows by confidence: chosen surest first, then the rows without a product', () => {
+    const sugar = product('Sucre', 1200);
+    const items = reviewItemsFrom(
+      [
+        found(0, 'd1', [candidate(oil, 0.5)]),
+        found(0, 'd2', [candidate(tea, 0.75)]),
+        found(0, 'd3', [candidate(sugar, 0.95)]),
+        found(0, 'd4', [candidate(oil, 0.3), candidate(tea, 0.62)]),
+      ],
+      0.7,
+    );
+    expect(items.map((i) => i.key)).toEqual(['0:d3', '0:d2', '0:d4', '0:d1']);
+  });
+
+  it('gives the badge to the chosen product: its own score, none for a product the recogniser did not score', () => {
+    const sugar = product('Sucre', 1200);
+    const [row] = reviewItemsFrom([found(0, 'd1', [candidate(tea, 0.92), candidate(oil, 0.5)])], 0.7);
+    expect(row).toMatchObject({ productId: tea.id, level: 'high', score: 0.92 });
+    const oilChosen = chooseProduct(row!, oil);
+    expect(oilChosen).toMatchObject({ productId: oil.id, level: 'medium', score: 0.5 });
+    // The product it replaced is one tap away again.
+    expect(oilChosen.suggestions.map((s) => s.product_id)).toEqual([tea.id]);
+    const sugarChosen = chooseProduct(oilChosen, sugar);
+    expect(sugarChosen.level).toBeUndefined();
+    expect(sugarChosen.score).toBeUndefined();
+    expect(sugarChosen.suggestions.map((s) => s.product_id)).toEqual([tea.id, oil.id]);
   });
 
   it('merges one product over several photos: quantity is the most units seen in one photo', () => {

@@ -2,6 +2,8 @@
 import {
   PICKER_LIMIT,
   REVIEW_MIN_QUANTITY,
+  SUGGESTION_LIMIT,
+  SUGGESTION_MIN_SCORE,
   addProductToCart,
   confidenceLevel,
   emptyCart,
@@ -31,12 +33,18 @@ export type ReviewItem = {
   key: string;
   crop: Blob;
   features?: ImageFeatures;
-  level: ConfidenceLevel;
+  /**
+   * How sure the recogniser is of the CHOSEN product: absent when no product is chosen, or when the shopkeeper
+   * chose one the recogniser did not score (the badge then says it is the shopkeeper's choice).
+   */
+  level?: ConfidenceLevel;
   /** The product chosen (by the recogniser above the match threshold, or by the shopkeeper). */
   productId?: string;
   productName?: string;
-  /** Score of the chosen product when the recogniser chose it. */
+  /** The recogniser's score of the chosen product, when it scored it. */
   score?: number;
+  /** Every product the recogniser scored for this row, so that a product chosen later keeps its own score. */
+  candidates: Candidate[];
   /** Up to two others scored above 0.4. */
   suggestions: Candidate[];
   quantity: number;
@@ -71,6 +79,7 @@ export function reviewItemsFrom(found: readonly FoundDetection[], matchThreshold
       crop: best.found.crop,
       ...(best.found.features ? { features: best.found.features } : {}),
       level: confidenceLevel(chosen.score),
+      candidates: fused,
       productId,
       productName: chosen.product_name,
       score: chosen.score,
@@ -87,22 +96,49 @@ export function reviewItemsFrom(found: readonly FoundDetection[], matchThreshold
       key: `${f.photoIndex}:${f.detection.id}`,
       crop: f.crop,
       ...(f.features ? { features: f.features } : {}),
-      level: review.level,
+      candidates: f.candidates,
       suggestions: review.suggestions,
       quantity: REVIEW_MIN_QUANTITY,
     });
   }
-  return items;
+  return byConfidence(items);
 }
 
-/** The shopkeeper picked a product (from the suggestions or the picker). */
+/** The best score a row holds: its chosen product's, else its best suggestion's. */
+function rowScore(item: ReviewItem): number {
+  return item.score ?? item.suggestions[0]?.score ?? 0;
+}
+
+/**
+ * Rows with a product first, surest first; then the rows without, by their best suggestion. The order is set
+ * once, when the analysis ends: rows do not jump while the shopkeeper edits them.
+ */
+function byConfidence(items: ReviewItem[]): ReviewItem[] {
+  return [...items].sort(
+    (a, b) =>
+      Number(b.productId !== undefined) - Number(a.productId !== undefined) || rowScore(b) - rowScore(a),
+  );
+}
+
+/**
+ * The shopkeeper picked a product (from the suggestions or the picker): the badge and score now describe that
+ * product — its own score when the recogniser scored it, none otherwise. The product it replaces, when the
+ * recogniser had scored it, becomes a suggestion again (a one-tap way back).
+ */
 export function chooseProduct(item: ReviewItem, product: { id: string; name: string }): ReviewItem {
-  const { score: _score, ...rest } = item;
+  const { score: _score, level: _level, ...rest } = item;
+  const scored = item.candidates.find((c) => c.product_id === product.id);
+  const previous = item.candidates.find((c) => c.product_id === item.productId);
+  const suggestions = [...item.suggestions, ...(previous ? [previous] : [])]
+    .filter((s) => s.product_id !== product.id && s.score > SUGGESTION_MIN_SCORE)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, SUGGESTION_LIMIT);
   return {
     ...rest,
+    ...(scored ? { score: scored.score, level: confidenceLevel(scored.score) } : {}),
     productId: product.id,
     productName: product.name,
-    suggestions: item.suggestions.filter((s) => s.product_id !== product.id),
+    suggestions,
   };
 }
 
