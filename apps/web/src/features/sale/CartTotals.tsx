@@ -7,18 +7,21 @@ export function CartTotals({ summary }: { summary: CartSummary }) {
   const { t } = useTranslation('sale');
   const format = useShopFormat();
   return (
-    <dl className="flex flex-col gap-1" aria-label={t('total')}>
-      <div className="flex justify-between text-muted">
-        <dt>{t('subtotal')}</dt>
-        <dd className="tabular-nums" data-testid="cart-subtotal">
-          {format.money(summary.subtotal)}
-        </dd>
-      </div>
-      <div className="flex justify-between text-muted">
-        <dt>{t('vat')}</dt>
-        <dd className="tabular-nums" data-testid="cart-vat">
-          {format.money(summary.vat)}
-        </dd>
+    // Compact (subtotal and VAT on one small line): it rides in the till's sticky bar, always in view.
+    <dl className="flex flex-col gap-0.5" aria-label={t('total')}>
+      <div className="flex flex-wrap justify-between gap-x-3 text-sm text-muted">
+        <div className="flex gap-1">
+          <dt>{t('subtotal')}</dt>
+          <dd className="tabular-nums" data-testid="cart-subtotal">
+            {format.money(summary.subtotal)}
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>{t('vat')}</dt>
+          <dd className="tabular-nums" data-testid="cart-vat">
+            {format.money(summary.vat)}
+          </dd>
+        </div>
       </div>
       <div className="flex justify-between text-xl font-bold text-ink">
         <dt>{t('total')}</dt>

@@ -19,13 +19,14 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { toast } from '../../ui/toastStore';
+import { cameraAllowed } from '../camera/cameraPermission';
 import { AddProductSheet } from './AddProductSheet';
 import { AiPhotoButton, AiPhotoUnavailableNote } from './AiPhotoButton';
 import { BulkSaleDialog } from './BulkSaleDialog';
 import { loadCaptureFlow } from './captureContract';
 import { CartLineRow } from './CartLineRow';
 import { CartTotals } from './CartTotals';
-import { clearCart, useCart } from './cartStorage';
+import { clearCart, readCart, useCart } from './cartStorage';
 import { CustomerPayment } from './CustomerPayment';
 import { productForBarcode } from './productForBarcode';
 import { useBarcodeWedge } from './useBarcodeWedge';
@@ -68,6 +69,19 @@ export function SalePage() {
     update((current) => current);
     toast({ tone: 'info', title: t('restoredCorrupt') });
   }, [corrupt, update, t]);
+
+  // Capture-first: a new sale (empty cart) opens on the camera, where barcodes are read live and photos
+  // taken; a sale in progress opens on its cart (docs/decisions.md).
+  useEffect(() => {
+    if (!CaptureFlow) return;
+    let current = true;
+    void cameraAllowed().then((allowed) => {
+      if (current && allowed && readCart().cart.lines.length === 0) setCaptureOpen(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
 
   const add = (product: Product) => update((current) => addProductToCart(current, product));
   const openBulk = (productId?: string) => {
@@ -200,12 +214,16 @@ export function SalePage() {
         />
       </Card>
 
-      <Card>
+      {/* The till: total and checkout stay in view above the bottom bar however long the cart. */}
+      <Card
+        aria-label={t('till')}
+        className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-(--layer-sticky) p-3 shadow-raised"
+      >
         <CartTotals summary={summary} />
         <Button
           size="lg"
           fullWidth
-          className="mt-4"
+          className="mt-2"
           icon={<ReceiptText />}
           disabled={busy || cart.lines.length === 0 || creditWithoutCustomer}
           onClick={() => void checkout()}
