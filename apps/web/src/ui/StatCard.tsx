@@ -38,7 +38,7 @@ export function StatCard({ label, value, icon, hint, tone = 'brand' }: StatCardP
         <p className="min-w-0 truncate text-sm font-medium text-muted">{label}</p>
       </div>
       {/* No break-words: it cut an amount anywhere ("42.487,36 M / AD"); an amount is a MoneyFigure. */}
-      <p className="min-w-0 text-xl font-bold text-ink tabular-nums">{value}</p>
+      <p className="min-w-0 text-xl leading-tight font-bold text-ink tabular-nums">{value}</p>
       {hint ? <p className="truncate text-sm text-muted">{hint}</p> : null}
     </div>
   );

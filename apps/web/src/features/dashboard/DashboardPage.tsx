@@ -17,6 +17,7 @@ import type { PageId } from '../../app/navigation';
 import { useShopFormat } from '../../app/useShopFormat';
 import { useDashboard } from '../../data/dashboardRepository';
 import { Card } from '../../ui/Card';
+import { MoneyFigure } from '../../ui/MoneyFigure';
 import { StatCard } from '../../ui/StatCard';
 import { RevenueChartCard } from './RevenueChartCard';
 import { StockAlertsCard } from './StockAlertsCard';
@@ -52,7 +53,7 @@ export function DashboardPage() {
           <StatCard
             icon={<Wallet />}
             label={t('dashboard.today')}
-            value={figures ? format.money(figures.today.total) : placeholder}
+            value={figures ? <MoneyFigure parts={format.moneyParts(figures.today.total)} fit /> : placeholder}
             hint={figures ? t('dashboard.salesCount', { count: figures.today.count }) : undefined}
           />
         </div>
@@ -62,7 +63,9 @@ export function DashboardPage() {
               tone="accent"
               icon={<CalendarDays />}
               label={t('dashboard.week')}
-              value={figures ? format.money(figures.week.total) : placeholder}
+              value={
+                figures ? <MoneyFigure parts={format.moneyParts(figures.week.total)} fit /> : placeholder
+              }
               hint={tDashboard('weekHint')}
             />
           </div>
@@ -71,7 +74,9 @@ export function DashboardPage() {
               tone="neutral"
               icon={<CalendarRange />}
               label={t('dashboard.month')}
-              value={figures ? format.money(figures.month.total) : placeholder}
+              value={
+                figures ? <MoneyFigure parts={format.moneyParts(figures.month.total)} fit /> : placeholder
+              }
               hint={tDashboard('monthHint')}
             />
           </div>
@@ -138,7 +143,9 @@ export function DashboardPage() {
           {counters.map(([key, value]) => (
             <div key={key} className="rounded-xl bg-canvas px-2 py-3">
               <dt className="truncate text-sm text-muted">{t(`dashboard.${key}`)}</dt>
-              <dd className="text-2xl font-bold text-ink tabular-nums">{value ?? placeholder}</dd>
+              <dd className="text-2xl font-bold whitespace-nowrap text-ink tabular-nums">
+                {value === undefined ? placeholder : format.count(value)}
+              </dd>
             </div>
           ))}
         </dl>

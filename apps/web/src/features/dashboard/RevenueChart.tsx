@@ -6,11 +6,12 @@ import type { DailyTotal } from '@hanouti/core';
 
 export type RevenueChartProps = {
   series: readonly DailyTotal[];
-  /** Label of the day under the axis, e.g. "12/05". */
-  dayLabel: (day: string) => string;
-  money: (centimes: number) => string;
-  seriesLabel: string;
-  dayWord: string;
+  /** Label of a day under the axis, as drawn on the canvas (see RevenueChartCard's axisDayLabel). */
+  axisDayLabel: (day: string) => string;
+  /** Grouped, short amount of the vertical axis ("10 k", "10 ألف"). */
+  axisAmount: (mad: number) => string;
+  /** The day under the finger (index in series), or null when the finger left the chart. */
+  onPick: (index: number | null) => void;
 };
 
 const HEIGHT = 180;
@@ -18,12 +19,12 @@ const BAR_COLOUR = '#0f5c55';
 const GRID_COLOUR = '#e6e0d5';
 const TEXT_COLOUR = '#5d6b68';
 
-export function RevenueChart({ series, dayLabel, money, seriesLabel, dayWord }: RevenueChartProps) {
+export function RevenueChart({ series, axisDayLabel, axisAmount, onPick }: RevenueChartProps) {
   const container = useRef<HTMLDivElement>(null);
-  // The latest formatters, read by uPlot's callbacks without rebuilding the chart.
-  const format = useRef({ dayLabel, money });
+  // The latest callbacks, read by uPlot's hooks without rebuilding the chart.
+  const latest = useRef({ axisDayLabel, axisAmount, onPick });
   useEffect(() => {
-    format.current = { dayLabel, money };
+    latest.current = { axisDayLabel, axisAmount, onPick };
   });
 
   useEffect(() => {
@@ -33,7 +34,7 @@ export function RevenueChart({ series, dayLabel, money, seriesLabel, dayWord }: 
     const ys = series.map((point) => point.total / 100);
     const label = (index: number) => {
       const point = series[Math.round(index)];
-      return point ? format.current.dayLabel(point.day) : '';
+      return point ? latest.current.axisDayLabel(point.day) : '';
     };
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 200),
@@ -41,7 +42,9 @@ export function RevenueChart({ series, dayLabel, money, seriesLabel, dayWord }: 
       padding: [8, 20, 0, 0],
       cursor: { drag: { x: false, y: false }, points: { show: false } },
       select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-      legend: { show: true, live: true },
+      // uPlot's legend shows empty values while no day is touched ("Jour: / Recettes:"): the card shows
+      // the touched day (today by default) with its amount instead.
+      legend: { show: false },
       scales: {
         x: { time: false, range: [-0.6, series.length - 0.4] },
         y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] },
@@ -49,6 +52,7 @@ export function RevenueChart({ series, dayLabel, money, seriesLabel, dayWord }: 
       axes: [
         {
           stroke: TEXT_COLOUR,
+          size: 30,
           grid: { show: false },
           ticks: { show: false },
           splits: () => xs.filter((index) => (series.length - 1 - index) % 7 === 0),
@@ -59,22 +63,27 @@ export function RevenueChart({ series, dayLabel, money, seriesLabel, dayWord }: 
           size: 52,
           grid: { stroke: GRID_COLOUR, width: 1 },
           ticks: { show: false },
-          values: (_u, splits) => splits.map((value) => String(Math.round(value))),
+          values: (_u, splits) => splits.map((value) => latest.current.axisAmount(value)),
         },
       ],
       series: [
-        { label: dayWord, value: (_u, index: number | null) => (index === null ? '' : label(index)) },
+        {},
         {
-          label: seriesLabel,
           fill: BAR_COLOUR,
           stroke: BAR_COLOUR,
           width: 0,
           paths: uPlot.paths.bars?.({ size: [0.7, 24] }),
           points: { show: false },
-          value: (_u, value: number | null) =>
-            value === null ? '' : format.current.money(Math.round(value * 100)),
         },
       ],
+      hooks: {
+        setCursor: [
+          (u) => {
+            const index = u.cursor.idx;
+            latest.current.onPick(index === undefined || index === null ? null : index);
+          },
+        ],
+      },
     };
     const chart = new uPlot(options, [xs, ys], element);
     const resize = new ResizeObserver(() => {
@@ -85,14 +94,8 @@ export function RevenueChart({ series, dayLabel, money, seriesLabel, dayWord }: 
       resize.disconnect();
       chart.destroy();
     };
-  }, [series, seriesLabel, dayWord]);
+  }, [series]);
 
   // Time runs left to right on the chart in both languages, as on a calendar.
-  return (
-    <div
-      ref={container}
-      dir="ltr"
-      className="w-full [&_.u-legend]:font-sans [&_.u-legend]:text-sm [&_.uplot]:font-sans"
-    />
-  );
+  return <div ref={container} dir="ltr" className="w-full [&_.uplot]:font-sans" aria-hidden="true" />;
 }
