@@ -1,9 +1,14 @@
 // `npm run bench:recognition -- --data DIR [--limit N] [--split val] [--modes balanced] [--skip scale,scenes]`
+// (--leave-out 3: every third product removed from the catalogue with its references, its photos measured as
+// unknown; --scales 0.5,1,2,3: the barcode photos also read resized by each factor, as a phone's camera gives them)
 // (--skip also takes textRegions and lowContrast, the scene variants; --textRegionSides 640,960; --disable visual
 // turns strategies off in the main measurement; --dump FILE keeps every query's outcome for the replays):
 // measures the pipeline on a dataset directory (format: shared/datasets/README.md) and prints one JSON document.
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { parseArgs } from 'node:util';
 import type { PrecisionMode } from '@hanouti/core';
 import { confidenceLevel } from '@hanouti/core';
@@ -19,7 +24,7 @@ import {
 } from '../src/detect.js';
 import { normaliseGtin } from '../src/gtin.js';
 import { cropImage, resizeImage, type RgbaImage } from '../src/image.js';
-import { computeReferenceFeatures, type ReferenceFeatures } from '../src/keypoints.js';
+import { computeReferenceFeatures, FEATURES_VERSION, type ReferenceFeatures } from '../src/keypoints.js';
 import { addConfirmedReference } from '../src/learning.js';
 import { loadOcrModels, loadZxingReaderWasm } from '../src/nodeAssets.js';
 import { createTextReader } from '../src/ocr.js';
@@ -52,6 +57,15 @@ const { values: args } = parseArgs({
     textRegionSides: { type: 'string', default: String(TEXT_REGION_DETECTOR_SIDE) },
     /** Writes each query's outcome (candidates with their strategies, text read) to this JSON file. */
     dump: { type: 'string' },
+    /**
+     * Open set: every N-th product of the catalogue (the N-th, 2N-th, … in catalogue order) is removed with its
+     * references and pack words; its photos are recognised and must never be Sûr nor chosen.
+     */
+    'leave-out': { type: 'string' },
+    /** Barcode photos also read resized by these factors (a phone's 1280–4000 px camera). */
+    scales: { type: 'string' },
+    /** Reference features and pack words are cached here between runs (keyed by the files and versions). */
+    cache: { type: 'string', default: join(tmpdir(), 'hanouti-bench-cache') },
   },
 });
 if (!args.data) throw new Error('usage: bench:recognition -- --data DIR');
@@ -73,31 +87,50 @@ const dump: Record<string, unknown>[] = [];
 const report: Record<string, unknown> = { data: dir, limit: Number.isFinite(limit) ? limit : null };
 await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
 
-// --- barcodes ---
+// --- barcodes (at the photos' own size, and resized by each of --scales) ---
 if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
   const rows = spread(readCsv(join(dir, 'barcodes.csv')), limit);
-  let correct = 0;
-  let wrong = 0;
-  let notFound = 0;
-  const times: number[] = [];
-  for (const row of rows) {
-    const image = await decodeImageFile(join(dir, row.path!));
-    const start = performance.now();
-    const reads = await readRetailBarcodes(image, { effort: 'photo' });
-    times.push(performance.now() - start);
-    const expected = normaliseGtin(row.expected!) ?? row.expected;
-    if (reads.length === 0) notFound++;
-    else if (reads.some((r) => r.gtin === expected)) correct++;
-    else wrong++;
+  const scales = args.scales ? args.scales.split(',').map(Number) : [1];
+  const perScale: Record<string, unknown> = {};
+  for (const scale of scales) {
+    let correct = 0;
+    let wrong = 0;
+    let notFound = 0;
+    const times: number[] = [];
+    const missed: string[] = [];
+    for (const row of rows) {
+      const original = await decodeImageFile(join(dir, row.path!));
+      const image =
+        scale === 1
+          ? original
+          : resizeImage(
+              original,
+              Math.max(1, Math.round(original.width * scale)),
+              Math.max(1, Math.round(original.height * scale)),
+            );
+      const start = performance.now();
+      const reads = await readRetailBarcodes(image, { effort: 'photo' });
+      times.push(performance.now() - start);
+      const expected = normaliseGtin(row.expected!) ?? row.expected;
+      if (reads.length === 0) notFound++;
+      // The product's code is the first read: a second code on the pack must not replace it.
+      else if (reads[0]!.gtin === expected) correct++;
+      else {
+        wrong++;
+        missed.push(`${row.path}: ${reads.map((r) => r.gtin).join('/')}`);
+      }
+    }
+    perScale[String(scale)] = {
+      total: rows.length,
+      correct,
+      wrong,
+      notFound,
+      correctRate: ratio(correct, rows.length),
+      ms: ms(times),
+      ...(wrong ? { wrongReads: missed } : {}),
+    };
   }
-  report.barcodes = {
-    total: rows.length,
-    correct,
-    wrong,
-    notFound,
-    correctRate: ratio(correct, rows.length),
-    ms: ms(times),
-  };
+  report.barcodes = scales.length === 1 && scales[0] === 1 ? perScale['1'] : { scales: perScale };
 }
 
 // --- queries ---
@@ -114,7 +147,8 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
       },
     ]),
   );
-  const packaged = (id: string) => Boolean(products.get(id)?.brand);
+  const brands = new Map([...products].map(([id, p]) => [id, p.brand ?? '']));
+  const packaged = (id: string) => Boolean(brands.get(id));
   // Text strategy: PP-OCRv4 on onnxruntime-web, matched against the catalogue's names and brands and (unless
   // --skip packWords) the words read on each product's reference photos.
   let start = performance.now();
@@ -124,21 +158,62 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
   const packTimes: number[] = [];
   const references: ProductReference[] = [];
   const refTimes: number[] = [];
-  for (const id of products.keys()) {
+  // Reference features and pack words take minutes to compute: they are kept between runs in --cache, keyed
+  // by the reference files (name, size, time), the features version and the pack-word reading.
+  const referenceFiles = [...products.keys()].flatMap((id) => {
     const folder = join(dir, 'references', id);
-    if (!existsSync(folder)) continue;
-    for (const file of readdirSync(folder).sort()) {
-      const image = await decodeImageFile(join(folder, file));
+    return existsSync(folder)
+      ? readdirSync(folder)
+          .sort()
+          .map((file) => ({ id, file: join(folder, file) }))
+      : [];
+  });
+  const cacheKey = createHash('sha1')
+    .update(
+      JSON.stringify([
+        FEATURES_VERSION,
+        PACK_WORD_READING,
+        skip.has('packWords'),
+        referenceFiles.map(({ id, file }) => [id, file, statSync(file).size, statSync(file).mtimeMs]),
+      ]),
+    )
+    .digest('hex');
+  const cacheFile = join(args.cache, `references-${cacheKey}.bin`);
+  type CachedReference = { id: string; features: ReferenceFeatures; words: string[] };
+  let cached: CachedReference[] | undefined;
+  if (existsSync(cacheFile)) cached = deserialize(readFileSync(cacheFile)) as CachedReference[];
+  else {
+    cached = [];
+    for (const { id, file } of referenceFiles) {
+      const image = await decodeImageFile(file);
       const start = performance.now();
-      references.push({ productId: id, features: await computeReferenceFeatures(image), origin: 'photo' });
+      const features = await computeReferenceFeatures(image);
       refTimes.push(performance.now() - start);
+      let words: string[] = [];
       if (!skip.has('packWords')) {
         const begin = performance.now();
         const lines = await reader.read(image, PACK_WORD_READING);
         packTimes.push(performance.now() - begin);
-        const words = packWords.get(id) ?? packWords.set(id, new Set()).get(id)!;
-        for (const word of packWordsOfLines(lines)) words.add(word);
+        words = packWordsOfLines(lines);
       }
+      cached.push({ id, features, words });
+    }
+    mkdirSync(args.cache, { recursive: true });
+    writeFileSync(cacheFile, serialize(cached));
+  }
+  report.referenceCache = { file: cacheFile, reused: refTimes.length === 0 };
+  // --leave-out N: the N-th, 2N-th, … products of the catalogue are not in it (nor their photos and words).
+  const leaveOut = args['leave-out'] ? Number(args['leave-out']) : 0;
+  const unknownProducts = new Set(
+    leaveOut > 0 ? [...products.keys()].filter((_, i) => (i + 1) % leaveOut === 0) : [],
+  );
+  for (const id of unknownProducts) products.delete(id);
+  for (const { id, features, words } of cached) {
+    if (unknownProducts.has(id)) continue;
+    references.push({ productId: id, features, origin: 'photo' });
+    if (!skip.has('packWords')) {
+      const set = packWords.get(id) ?? packWords.set(id, new Set()).get(id)!;
+      for (const word of words) set.add(word);
     }
   }
   for (const [id, words] of packWords) products.set(id, { ...products.get(id)!, packWords: [...words] });
@@ -171,6 +246,14 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     rank: number;
     sure: boolean;
     sureRight: boolean;
+    /** The photo's product is not in the catalogue (--leave-out). */
+    unknown: boolean;
+    /** The review chose a product for it (match threshold, default settings). */
+    chosen: boolean;
+    /** The answer says the product may not be in the catalogue (`Recognition.possiblyUnknown`). */
+    flagged: boolean;
+    /** The first answer is a product of the photo's brand (what an unknown flavour is taken for). */
+    sibling: boolean;
     ms: number;
   };
   const evaluate = async (
@@ -183,16 +266,14 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     for (const q of list) {
       const image = await imageOf(q.path!);
       const begin = performance.now();
-      const { candidates, textLines, appearance, shape, features, keypoints } = await recogniseProduct(
-        image,
-        {
+      const { candidates, textLines, appearance, shape, features, keypoints, possiblyUnknown } =
+        await recogniseProduct(image, {
           index: idx,
           products,
           mode,
           disable,
           text,
-        },
-      );
+        });
       const elapsed = performance.now() - begin;
       if (features.shape) queriesWithShape.add(q.path!);
       if (args.dump)
@@ -214,8 +295,13 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
       // What the review screen shows: the chosen product (match threshold) and ≤ 2 suggestions > 0.4.
       const review = reviewDetection({ id: 'photo', bbox: [0, 0, 1, 1], confidence: 1, candidates });
       const onReview = [review.chosen, ...review.suggestions].some((c) => c?.product_id === q.product_id);
+      const brand = brands.get(q.product_id!);
       outcomes.push({
         onReview,
+        unknown: unknownProducts.has(q.product_id!),
+        chosen: review.chosen !== undefined,
+        flagged: possiblyUnknown,
+        sibling: Boolean(brand) && brands.get(candidates[0]?.product_id ?? '') === brand,
         split: q.split ?? 'all',
         packaged: packaged(q.product_id!),
         rank: rank < 0 ? Infinity : rank,
@@ -226,7 +312,8 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     }
     return outcomes;
   };
-  const summarise = (outcomes: Outcome[]) => {
+  const summarise = (all: Outcome[]) => {
+    const outcomes = all.filter((o) => !o.unknown);
     const group = (list: Outcome[]) => ({
       n: list.length,
       top1: ratio(list.filter((o) => o.rank === 0).length, list.length),
@@ -247,12 +334,32 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
         },
       };
     }
-    return { splits, ms: ms(outcomes.map((o) => o.ms)) };
+    // Open set (--leave-out): photos of products missing from the catalogue, and the known ones beside them.
+    const unknown = all.filter((o) => o.unknown);
+    const openSet = unknown.length
+      ? {
+          unknownPhotos: unknown.length,
+          unknownPackaged: unknown.filter((o) => o.packaged).length,
+          unknownSure: ratio(unknown.filter((o) => o.sure).length, unknown.length),
+          unknownSureSibling: unknown.filter((o) => o.sure && o.sibling).length,
+          unknownChosen: ratio(unknown.filter((o) => o.chosen).length, unknown.length),
+          unknownFlagged: ratio(unknown.filter((o) => o.flagged).length, unknown.length),
+          knownPhotos: outcomes.length,
+          knownSurePrecision: ratio(
+            outcomes.filter((o) => o.sureRight).length,
+            outcomes.filter((o) => o.sure).length,
+          ),
+          knownSureCoverage: ratio(outcomes.filter((o) => o.sure).length, outcomes.length),
+          knownFlagged: ratio(outcomes.filter((o) => o.flagged).length, outcomes.length),
+        }
+      : undefined;
+    return { splits, ...(openSet ? { openSet } : {}), ms: ms(outcomes.map((o) => o.ms)) };
   };
 
   const perMode: Record<string, unknown> = {};
   const disabled = args.disable.split(',').filter(Boolean) as Parameters<typeof evaluate>[3];
   if (disabled?.length) report.disabled = disabled;
+  if (unknownProducts.size) report.leftOut = { every: leaveOut, products: [...unknownProducts] };
   for (const mode of modes) perMode[mode] = summarise(await evaluate(index, queries, mode, disabled));
   report.queries = perMode;
   // How often the shape strategy can fire: it needs a silhouette on the query and on some reference.
@@ -333,9 +440,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
         const answers = [];
         for (const detection of found) {
           const crop = cropImage(photo, detectionBox(photo, detection));
-          answers.push(
-            await recogniseProduct(crop, { index, products, mode: 'balanced', text, cropOf: photo }),
-          );
+          answers.push(await recogniseProduct(crop, { index, products, mode: 'balanced', text }));
         }
         times.push(performance.now() - begin);
         detections += found.length;
@@ -442,7 +547,6 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
                 products,
                 mode: 'balanced',
                 text,
-                cropOf: scene.image,
               });
               answer = { candidates, ms: performance.now() - start };
               answers.set(key, answer);

@@ -1,6 +1,7 @@
 // Global appearance of a photo: colour (hue/saturation/value) and fine texture (local binary patterns) of
 // its central region. The one signal fresh produce has — loose apples, peppers or potatoes share no stable
 // keypoints between two photos — and a cheap tie-breaker between packs of different colours.
+import { byId } from './random.js';
 import { hueSaturationValue } from './colour.js';
 import { resizeImage, type RgbaImage } from './image.js';
 
@@ -118,7 +119,7 @@ export function rankProductsBySimilarity<R extends { productId: string }>(
   }
   return [...best]
     .map(([productId, similarity]) => ({ productId, similarity }))
-    .sort((a, b) => b.similarity - a.similarity || a.productId.localeCompare(b.productId));
+    .sort((a, b) => b.similarity - a.similarity || byId(a.productId, b.productId));
 }
 
 /** Each product's best appearance similarity over its references, best first. */

@@ -1,7 +1,7 @@
 import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareBarcodeReader, readRetailBarcodes, slowPassesFor } from './barcode.js';
+import { isInStoreCode, prepareBarcodeReader, readRetailBarcodes } from './barcode.js';
 import { buildIndex } from './referenceIndex.js';
 import { recogniseProduct } from './recognise.js';
 import { createImage, resizeImage, rotateQuarter, type RgbaImage } from './image.js';
@@ -52,15 +52,8 @@ describe('retail barcode reader', () => {
   });
 });
 
-describe('the slower passes (×2, sharpened)', () => {
-  it('run on photos up to 1,000 px, and on crops of such photos only', () => {
-    expect(slowPassesFor({ width: 1000, height: 600 })).toBe(true);
-    expect(slowPassesFor({ width: 348, height: 348 })).toBe(true);
-    expect(slowPassesFor({ width: 1280, height: 720 })).toBe(false);
-    expect(slowPassesFor({ width: 600, height: 1001 })).toBe(false);
-  });
-
-  it('a code with bars too thin for the plain pass is read by them, unless it is a crop of a large photo', async () => {
+describe('the slower passes (second binariser, pyramid, ×2, sharpened)', () => {
+  it('read a code with bars too thin for one pass, at its own size and in a photo 3× larger', async () => {
     const full = await renderBarcode('ean13', '9780764544200', 2, false);
     const thin = resizeImage(full, full.width * 0.7, full.height * 0.7);
     expect(await readRetailBarcodes(thin, { effort: 'live' })).toEqual([]);
@@ -68,23 +61,54 @@ describe('the slower passes (×2, sharpened)', () => {
       '9780764544200',
     ]);
     const products = new Map([['book', { id: 'book', name: 'Livre', barcode: '9780764544200' }]]);
-    const recognise = (cropOf?: { width: number; height: number }) =>
-      recogniseProduct(thin, {
-        index: buildIndex([]),
-        products,
-        disable: ['visual', 'colour', 'shape'],
-        ...(cropOf ? { cropOf } : {}),
-      });
-    expect((await recognise()).barcodes).toEqual(['9780764544200']);
-    expect((await recognise({ width: 640, height: 480 })).barcodes).toEqual(['9780764544200']);
-    expect((await recognise({ width: 1280, height: 720 })).barcodes).toEqual([]);
-    // A sharp code in a crop of a large photo is still read by the plain pass.
-    const sharp = await recogniseProduct(full, {
+    const recognised = await recogniseProduct(thin, {
       index: buildIndex([]),
       products,
       disable: ['visual', 'colour', 'shape'],
-      cropOf: { width: 1280, height: 720 },
     });
-    expect(sharp.candidates[0]?.product_id).toBe('book');
+    expect(recognised.barcodes).toEqual(['9780764544200']);
+    expect(recognised.candidates[0]?.product_id).toBe('book');
+    expect(recognised.possiblyUnknown).toBe(false);
+    // The same code in a large photo (a phone's 4000-px camera gives such sizes) is read through the pyramid.
+    const large = createImage(thin.width * 4, thin.height * 4);
+    large.data.fill(255);
+    const big = resizeImage(thin, thin.width * 3, thin.height * 3);
+    for (let y = 0; y < big.height; y++)
+      large.data.set(
+        big.data.subarray(y * big.width * 4, (y + 1) * big.width * 4),
+        (y * large.width + 10) * 4,
+      );
+    expect((await readRetailBarcodes(large, { effort: 'photo' })).map((r) => r.gtin)).toEqual([
+      '9780764544200',
+    ]);
+  });
+
+  it('an unknown code is kept only when two passes read it; a known one after one', async () => {
+    const code = await renderBarcode('ean13', '5449000000996');
+    // A clean code: every pass reads it, so it is accepted as unknown too.
+    expect((await readRetailBarcodes(code)).map((r) => r.gtin)).toEqual(['5449000000996']);
+    expect((await readRetailBarcodes(code, { known: () => true })).map((r) => r.gtin)).toEqual([
+      '5449000000996',
+    ]);
+  });
+
+  it("puts a shop's price label after the maker's code", async () => {
+    const maker = await renderBarcode('ean13', '5449000000996');
+    const price = await renderBarcode('ean13', '2012345000018');
+    const both = createImage(Math.max(maker.width, price.width), maker.height + price.height + 40);
+    both.data.fill(255);
+    const put = (image: RgbaImage, top: number) => {
+      for (let y = 0; y < image.height; y++)
+        both.data.set(
+          image.data.subarray(y * image.width * 4, (y + 1) * image.width * 4),
+          (top + y) * both.width * 4,
+        );
+    };
+    put(price, 0);
+    put(maker, price.height + 40);
+    expect(isInStoreCode('2012345000018')).toBe(true);
+    expect(isInStoreCode('0212345000014')).toBe(true);
+    expect(isInStoreCode('5449000000996')).toBe(false);
+    expect((await readRetailBarcodes(both)).map((r) => r.gtin)).toEqual(['5449000000996', '2012345000018']);
   });
 });

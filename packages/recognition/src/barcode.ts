@@ -1,6 +1,14 @@
 // Retail barcodes (EAN-13, EAN-8, UPC-A, UPC-E) read with zxing-wasm, returned as check-digit-validated GTINs.
 import { prepareZXingModule, readBarcodes, type ReaderOptions } from 'zxing-wasm/reader';
-import { cropImage, resizeImage, sharpenGreyPlane, toGrey, type PixelBox, type RgbaImage } from './image.js';
+import {
+  cropImage,
+  resizeImage,
+  resizeToLongSide,
+  sharpenGreyPlane,
+  toGrey,
+  type PixelBox,
+  type RgbaImage,
+} from './image.js';
 import { normaliseGtin } from './gtin.js';
 
 /** Where the reader's .wasm comes from: its bytes (Node) or a URL the app serves (browser, worker). */
@@ -14,14 +22,20 @@ export type BarcodeRead = {
   box: PixelBox;
 };
 
+/**
+ * The library's best settings for a photo: every rotation, inverted codes (light bars on a dark pack), its own
+ * downscaled pyramid for large photos, the slower search. The first pass of every read.
+ */
 const RETAIL_OPTIONS: ReaderOptions = {
   formats: ['EAN13', 'EAN8', 'UPCA', 'UPCE'],
   tryHarder: true,
   tryRotate: true,
-  tryInvert: false,
+  tryInvert: true,
   tryDownscale: true,
   maxNumberOfSymbols: 8,
 };
+/** The second opinion: the same search on a globally thresholded image (another binariser, other errors). */
+const GLOBAL_OPTIONS: ReaderOptions = { ...RETAIL_OPTIONS, binarizer: 'GlobalHistogram' };
 
 let prepared: Promise<unknown> | undefined;
 
@@ -52,11 +66,12 @@ async function readOnce(
   image: RgbaImage,
   scale: number,
   offset: { x: number; y: number },
+  options: ReaderOptions = RETAIL_OPTIONS,
 ): Promise<BarcodeRead[]> {
   // zxing-wasm reads any { data, width, height } RGBA buffer; Node has no ImageData class to build one from.
   // The cast is only needed where the DOM's ImageData type exists (the web app's type check), hence the disable.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-  const results = await readBarcodes(image as unknown as Parameters<typeof readBarcodes>[0], RETAIL_OPTIONS);
+  const results = await readBarcodes(image as unknown as Parameters<typeof readBarcodes>[0], options);
   const reads: BarcodeRead[] = [];
   for (const result of results) {
     if (!result.isValid) continue;
@@ -85,19 +100,14 @@ async function readOnce(
 export type BarcodeEffort = 'live' | 'photo';
 
 /**
- * The slower passes (×2, sharpened) run only on images whose long side is at most this: in a larger photo
- * the bars are wide enough in pixels for the plain pass (barcodes-dev's photos are all ≤ 800 px).
+ * The slower passes (×2, sharpened) run on the photo at most this long side: larger photos are read whole
+ * with the library's own pyramid, then reduced to this size (a pyramid level) for the slower passes.
  */
 export const SLOW_PASSES_MAX_SIDE = 1000;
 
-/** True when a photo this size gets the slower passes (`photo` effort); a crop of it is judged by it too. */
-export function slowPassesFor(photo: { width: number; height: number }): boolean {
-  return Math.max(photo.width, photo.height) <= SLOW_PASSES_MAX_SIDE;
-}
-
 /**
  * Sharpened copies of a blurred photo: each alone sometimes misreads a digit, so a code read from them
- * is accepted only when at least two of them agree (measured: no wrong read, +11 codes on barcodes-dev).
+ * is accepted only when two passes agree (measured: no wrong read, +11 codes on barcodes-dev).
  */
 const SHARPENED_VARIANTS: readonly { scale: number; amount: number; radius: number }[] = [
   { scale: 2, amount: 2, radius: 5 },
@@ -106,62 +116,113 @@ const SHARPENED_VARIANTS: readonly { scale: number; amount: number; radius: numb
   { scale: 1.5, amount: 2, radius: 4 },
   { scale: 1, amount: 1, radius: 3 },
 ];
-const SHARPENED_AGREEMENT = 2;
 
-async function readByAgreement(
-  image: RgbaImage,
-  offset: { x: number; y: number },
-  enlarged: ReadonlyMap<number, RgbaImage>,
-): Promise<BarcodeRead[]> {
-  const votes = new Map<string, { count: number; read: BarcodeRead }>();
-  // Variants of one scale share the enlarged copy and its luma (the ×2 one is the plain ×2 pass's).
-  const greys = new Map<number, { grey: Uint8Array; width: number; height: number }>();
-  for (const variant of SHARPENED_VARIANTS) {
-    let plane = greys.get(variant.scale);
-    if (!plane) {
-      const scaled =
-        variant.scale === 1
-          ? image
-          : (enlarged.get(variant.scale) ??
-            resizeImage(image, image.width * variant.scale, image.height * variant.scale));
-      plane = { grey: toGrey(scaled), width: scaled.width, height: scaled.height };
-      greys.set(variant.scale, plane);
-    }
-    const sharpened = sharpenGreyPlane(plane.grey, plane.width, plane.height, variant.amount, variant.radius);
-    const reads = await readOnce(sharpened, variant.scale, offset);
-    for (const read of new Map(reads.map((r) => [r.gtin, r])).values()) {
-      const vote = votes.get(read.gtin);
-      if (vote) vote.count++;
-      else votes.set(read.gtin, { count: 1, read });
-    }
-  }
-  return [...votes.values()].filter((vote) => vote.count >= SHARPENED_AGREEMENT).map((vote) => vote.read);
+/**
+ * Codes a shop prints itself (restricted circulation: GS1 prefixes 20–29, and UPC number system 2, "02…" as
+ * GTIN-13) are price or weight labels stuck on a pack: they never come before the maker's code.
+ */
+export function isInStoreCode(gtin: string): boolean {
+  return gtin.length === 13 && (gtin.startsWith('2') || gtin.startsWith('02'));
 }
+
+/** The passes of a photo read, in order; each reads one image (scale: its size over the photo's). */
+type Pass = { image: () => RgbaImage; scale: number; options?: ReaderOptions; confirm?: boolean };
+
+function photoPasses(source: RgbaImage): Pass[] {
+  // Large photos are also read at SLOW_PASSES_MAX_SIDE (a pyramid level), where the slower passes run.
+  let base: RgbaImage | undefined;
+  const baseImage = () => (base ??= resizeToLongSide(source, SLOW_PASSES_MAX_SIDE));
+  const baseScale = Math.min(1, SLOW_PASSES_MAX_SIDE / Math.max(source.width, source.height));
+  let doubled: RgbaImage | undefined;
+  const doubledImage = () => {
+    const b = baseImage();
+    return (doubled ??= resizeImage(b, b.width * 2, b.height * 2));
+  };
+  const greys = new Map<number, { grey: Uint8Array; width: number; height: number }>();
+  const greyAt = (scale: number) => {
+    let plane = greys.get(scale);
+    if (!plane) {
+      const b = baseImage();
+      const scaled =
+        scale === 1 ? b : scale === 2 ? doubledImage() : resizeImage(b, b.width * scale, b.height * scale);
+      plane = { grey: toGrey(scaled), width: scaled.width, height: scaled.height };
+      greys.set(scale, plane);
+    }
+    return plane;
+  };
+  return [
+    { image: () => source, scale: 1 },
+    { image: () => source, scale: 1, options: GLOBAL_OPTIONS },
+    ...(baseScale < 1
+      ? [
+          { image: baseImage, scale: baseScale },
+          { image: baseImage, scale: baseScale, options: GLOBAL_OPTIONS, confirm: true },
+        ]
+      : []),
+    { image: doubledImage, scale: baseScale * 2 },
+    { image: doubledImage, scale: baseScale * 2, options: GLOBAL_OPTIONS, confirm: true },
+    ...SHARPENED_VARIANTS.map((variant) => ({
+      image: () => {
+        const plane = greyAt(variant.scale);
+        return sharpenGreyPlane(plane.grey, plane.width, plane.height, variant.amount, variant.radius);
+      },
+      scale: baseScale * variant.scale,
+    })),
+  ];
+}
+
+export type ReadBarcodeOptions = {
+  region?: PixelBox;
+  effort?: BarcodeEffort;
+  /**
+   * Codes of the catalogue: one pass reading such a code is enough. Any other code is kept only when two
+   * passes read it (a single pass misreads a digit now and then, and the check digit catches one in ten).
+   */
+  known?: (gtin: string) => boolean;
+};
 
 /**
  * Every retail barcode in the photo, deduplicated by GTIN. Only codes whose check digit is right are kept,
- * since a wrong read would sell the wrong product. With `photo` effort, when the plain pass finds nothing
- * the photo is read again enlarged ×2 (thin bars become resolvable), then sharpened (see above).
+ * since a wrong read would sell the wrong product. `live` is one pass with the library's best settings (a
+ * frame: the live confirmer asks two frames to agree). `photo` reads until a code is accepted: the library's
+ * best settings, a second binariser, the photo at most SLOW_PASSES_MAX_SIDE (a pyramid level for large
+ * photos), that ×2 (thin bars) — each level also with the second binariser when a read awaits confirmation —
+ * then sharpened copies; a code is accepted when it is `known` or two passes read it. In-store codes (price
+ * labels) come after the maker's code.
  */
 export async function readRetailBarcodes(
   image: RgbaImage,
-  options: { region?: PixelBox; effort?: BarcodeEffort } = {},
+  options: ReadBarcodeOptions = {},
 ): Promise<BarcodeRead[]> {
   if (!prepared) throw new Error('prepareBarcodeReader() must be called first');
   await prepared;
-  const { region, effort = 'photo' } = options;
+  const { region, effort = 'photo', known } = options;
   const source = region ? cropImage(image, region) : image;
   const offset = {
     x: region ? Math.max(0, Math.floor(region.x)) : 0,
     y: region ? Math.max(0, Math.floor(region.y)) : 0,
   };
-  let reads = await readOnce(source, 1, offset);
-  if (reads.length === 0 && effort === 'photo' && slowPassesFor(source)) {
-    const doubled = resizeImage(source, source.width * 2, source.height * 2);
-    reads = await readOnce(doubled, 2, offset);
-    if (reads.length === 0) reads = await readByAgreement(source, offset, new Map([[2, doubled]]));
+  const votes = new Map<string, { count: number; first: number; read: BarcodeRead }>();
+  const accepted = () =>
+    [...votes.values()].filter((v) => effort === 'live' || v.count >= 2 || known?.(v.read.gtin));
+  const passes = effort === 'live' ? [{ image: () => source, scale: 1 }] : photoPasses(source);
+  for (const [n, pass] of passes.entries()) {
+    // A confirming pass (the other binariser on the image just read) runs only when a read awaits a second.
+    if ('confirm' in pass && pass.confirm && votes.size === 0) continue;
+    const reads = await readOnce(pass.image(), pass.scale, offset, pass.options);
+    for (const read of new Map(reads.map((r) => [r.gtin, r])).values()) {
+      const vote = votes.get(read.gtin);
+      if (vote) vote.count++;
+      else votes.set(read.gtin, { count: 1, first: n, read });
+    }
+    if (accepted().length > 0) break;
   }
-  const byGtin = new Map<string, BarcodeRead>();
-  for (const read of reads) if (!byGtin.has(read.gtin)) byGtin.set(read.gtin, read);
-  return [...byGtin.values()];
+  return accepted()
+    .sort(
+      (a, b) =>
+        Number(isInStoreCode(a.read.gtin)) - Number(isInStoreCode(b.read.gtin)) ||
+        b.count - a.count ||
+        a.first - b.first,
+    )
+    .map((v) => v.read);
 }

@@ -14,7 +14,10 @@ export type RecognisedDetection = Detection & { candidates: Candidate[] };
 /** What the review screen shows for one detection. */
 export type ReviewItem = {
   detection: Detection;
-  /** The chosen product, when its score reaches the match threshold; otherwise the user picks one. */
+  /**
+   * The chosen product, when its score reaches the match threshold and nothing says it may be unknown;
+   * otherwise the user picks one.
+   */
   chosen?: Candidate;
   level: ConfidenceLevel;
   /** Up to two other candidates scored above 0.4 (spec §9). */
@@ -27,7 +30,9 @@ export function reviewDetection(
 ): ReviewItem {
   const [best, ...rest] = detection.candidates;
   const { candidates: _candidates, ...bare } = detection;
-  const chosen = best && best.score >= matchThreshold ? best : undefined;
+  // A candidate that may be a product missing from the catalogue (`possiblyUnknown`: not Sûr) is never
+  // chosen for the shopkeeper, whatever the match threshold: it would sell another flavour of its brand.
+  const chosen = best && best.score >= matchThreshold && !best.possiblyUnknown ? best : undefined;
   return {
     detection: bare,
     ...(chosen ? { chosen } : {}),

@@ -41,20 +41,33 @@ export function combineScores(scores: StrategyScores): number {
 export const barcodeScore = (matched: boolean): number => (matched ? BARCODE_MATCH_SCORE : 0);
 
 /**
- * Candidates, scores descending. Equal scores are common at the top: the cap at 1 and the ceiling under
- * Sûr (`belowSure`) give every well-supported product the same score, e.g. three flavours of one brand
- * at 0.65 — then the one with more evidence before the cap comes first (a pack matched by keypoints
- * and by its flavour word before one matched by its brand and colour alone), then the product id, so
- * results are stable.
+ * Candidates, scores descending. Scores under Sûr grow strictly with the evidence (`belowSure`), so equal
+ * scores mean equal fused evidence (or two decisive answers at the cap): then the one with more evidence
+ * before the cap comes first, then the next evidence (`next`, compared in order: e.g. inliers, votes,
+ * look-alike similarity), and only when all of it is equal the product id, so that results are stable.
  */
 export function rankByScore<T extends { score: number; product_id: string; strategies?: StrategyScores }>(
   items: readonly T[],
+  next?: (item: T) => readonly number[],
 ): T[] {
   const evidence = new Map(
     items.map((item) => [item, item.strategies ? combinedEvidence(item.strategies) : 0]),
   );
+  const keys = new Map(items.map((item) => [item, next?.(item) ?? []]));
+  const byNext = (a: T, b: T) => {
+    const ka = keys.get(a)!;
+    const kb = keys.get(b)!;
+    for (let i = 0; i < Math.max(ka.length, kb.length); i++) {
+      const d = (kb[i] ?? 0) - (ka[i] ?? 0);
+      if (d !== 0) return d;
+    }
+    return 0;
+  };
   return [...items].sort(
     (a, b) =>
-      b.score - a.score || evidence.get(b)! - evidence.get(a)! || a.product_id.localeCompare(b.product_id),
+      b.score - a.score ||
+      evidence.get(b)! - evidence.get(a)! ||
+      byNext(a, b) ||
+      (a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0),
   );
 }

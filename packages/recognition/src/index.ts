@@ -14,6 +14,7 @@ export * from './lookAlike.js';
 export * from './shape.js';
 export * from './referenceIndex.js';
 export * from './fusion.js';
+export * from './openSet.js';
 export * from './recognise.js';
 export * from './detect.js';
 export * from './cart.js';

@@ -1,7 +1,7 @@
 // Local keypoints (AKAZE via OpenCV WASM): serialisable features of a photo and their geometric verification.
 import { appearanceDescriptor } from './appearance.js';
 import { colourGrid } from './colour.js';
-import { DESCRIPTOR_BYTES, DESCRIPTOR_WORDS, matchDescriptors } from './hamming.js';
+import { DESCRIPTOR_BYTES, DESCRIPTOR_WORDS, matchDescriptors, type DescriptorMatch } from './hamming.js';
 import { resizeToLongSide, toGrey, type RgbaImage } from './image.js';
 import { patchDescriptors, regionDescriptors } from './lookAlike.js';
 import { loadOpenCv, type OpenCv } from './opencv.js';
@@ -15,7 +15,8 @@ export const FEATURE_LONG_SIDE = 640;
  * patches (lookAlike.ts) added.
  */
 export const FEATURES_VERSION = 5;
-const RATIO_TEST = 0.8;
+/** Lowe's ratio: a match must be this much nearer than the next candidate (also openSet.ts's test). */
+export const RATIO_TEST = 0.8;
 const MIN_MATCHES_FOR_HOMOGRAPHY = 8;
 /** RANSAC reprojection tolerance, in pixels of the 640-px working image. */
 const RANSAC_PIXELS = 6;
@@ -23,7 +24,7 @@ const RANSAC_PIXELS = 6;
  * RANSAC's iterations at most (OpenCV's default is 2,000) and its confidence (OpenCV's default). The
  * iterations only run out on pairs with a low share of inliers, mostly wrong references, which end under
  * MIN_INLIERS either way: on 240 `train` photos the first three answers and Sûr were the same as with 2,000,
- * for 30 % less time per photo (bench/homographyProbe.ts: true pairs keep their inlier counts).
+ * for 30 % less time per photo (bench/homographyProbe.ts, removed: docs/recognition-log.md: true pairs keep their inlier counts).
  */
 const RANSAC_ITERATIONS = 500;
 const RANSAC_CONFIDENCE = 0.995;
@@ -136,6 +137,8 @@ export type Verification = {
   /** Inlier points in the query and in the reference, flat x, y. */
   queryPoints: number[];
   referencePoints: number[];
+  /** The inlier matches (query and reference keypoint indices, Hamming distance), in the points' order. */
+  matches?: DescriptorMatch[];
 };
 
 const NO_MATCH: Verification = { inliers: 0, queryPoints: [], referencePoints: [] };
@@ -214,12 +217,20 @@ export function verifyWithOpenCv(
     if (!plausibleHomography(homography, reference.width, reference.height)) return NO_MATCH;
     const queryPoints: number[] = [];
     const referencePoints: number[] = [];
+    const inlierMatches: DescriptorMatch[] = [];
     for (let i = 0; i < matches.length; i++) {
       if (!mask.data[i]) continue;
       queryPoints.push(dst[2 * i]!, dst[2 * i + 1]!);
       referencePoints.push(src[2 * i]!, src[2 * i + 1]!);
+      inlierMatches.push(matches[i]!);
     }
-    return { inliers: queryPoints.length / 2, homography, queryPoints, referencePoints };
+    return {
+      inliers: queryPoints.length / 2,
+      homography,
+      queryPoints,
+      referencePoints,
+      matches: inlierMatches,
+    };
   } finally {
     srcMat.delete();
     dstMat.delete();

@@ -7,7 +7,8 @@
 //   and a 2 × 2 × 8 gradient orientation histogram), compared the naive-Bayes nearest-neighbour way (each
 //   patch of the query finds its nearest patch among a product's photos; the mean distance ranks the
 //   product): the texture of a pile of fruit, whatever its layout.
-// Measured on the dataset's `train` and odd half of `val` (bench/patchProbe.ts); see docs/recognition.md.
+// Measured on the dataset's `train` and odd half of `val` (bench/patchProbe.ts, removed: docs/recognition-log.md); see docs/recognition.md.
+import { byId } from './random.js';
 import { APPEARANCE_LENGTH, appearanceDescriptor, type ProductSimilarity } from './appearance.js';
 import { cropImage, resizeImage, type PixelBox, type RgbaImage } from './image.js';
 
@@ -251,7 +252,7 @@ export function lookAlikeRanking(
       productId,
       similarity: regionSimilarityToProduct(query.regions!, regions),
     }))
-    .sort((a, b) => b.similarity - a.similarity || a.productId.localeCompare(b.productId))
+    .sort((a, b) => b.similarity - a.similarity || byId(a.productId, b.productId))
     .slice(0, PATCH_SHORTLIST);
   const patches = query.patches;
   if (!patches || patches.length === 0) return byRegions;
@@ -271,5 +272,5 @@ export function lookAlikeRanking(
         similarity: (similarity - PATCH_BALANCE * (Number.isFinite(distance) ? distance : worst)) / 2,
       };
     })
-    .sort((a, b) => b.similarity - a.similarity || a.productId.localeCompare(b.productId));
+    .sort((a, b) => b.similarity - a.similarity || byId(a.productId, b.productId));
 }

@@ -1,4 +1,4 @@
-// A small deterministic generator (mulberry32): the same seed gives the same numbers everywhere.
+// Determinism: a small seeded generator (mulberry32) and an order of ids that is the same everywhere.
 
 /** Numbers in [0, 1) from a seed: vocabularies, generated test images and scenes repeat exactly. */
 export function seededRandom(seed: number): () => number {
@@ -10,4 +10,12 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * Ids in code-unit order: the same in Node and in every browser, whatever its locale (`localeCompare` is
+ * not), so that equal evidence is ordered the same way in the worker and in the bench.
+ */
+export function byId(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,9 +1,10 @@
 // Recognises the product in one photo (or crop): barcode, then keypoints on a shortlist, colour in the outline.
+import { byId } from './random.js';
 import { CONFIDENCE_HIGH, CONFIDENCE_MEDIUM, type PrecisionMode } from '@hanouti/core';
 import { appearanceDescriptor, appearanceRanking } from './appearance.js';
 import { lookAlikeRanking, patchDescriptors, regionDescriptors } from './lookAlike.js';
 import { ARABIC_DETECTOR_SIDE, ARABIC_LINES, type ArabicLineReader } from './arabicText.js';
-import { readRetailBarcodes, slowPassesFor, type BarcodeEffort } from './barcode.js';
+import { readRetailBarcodes, type BarcodeEffort } from './barcode.js';
 import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from './colour.js';
 import { barcodeScore, combineScores, combinedEvidence, rankByScore, type StrategyScores } from './fusion.js';
 import { normaliseGtin } from './gtin.js';
@@ -11,9 +12,10 @@ import type { RgbaImage } from './image.js';
 import { computeFeatures, verifyWithOpenCv, type ImageFeatures, type Verification } from './keypoints.js';
 import { loadOpenCv } from './opencv.js';
 import type { TextLine, TextReader } from './ocr.js';
+import { distinctiveInliers, ownWordRead, siblingsOf } from './openSet.js';
 import { castVotes, referencesOf, type ReferenceIndex } from './referenceIndex.js';
 import { shapeDescriptor, shapeRanking, shapeScores } from './shape.js';
-import { hasArabicWords, scoreText, wordsOfLines, type TextIndex } from './textMatch.js';
+import { hasArabicWords, scoreText, wordsOfLines, type ReadWord, type TextIndex } from './textMatch.js';
 
 /** What the pipeline needs to know of a catalogue product. */
 export type CatalogueProduct = {
@@ -35,6 +37,12 @@ export type Candidate = {
   /** The product's brand, when it has one: its siblings (other flavours) are the next suggestions. */
   brand?: string;
   strategies: StrategyScores;
+  /**
+   * The product in the photo may be one the catalogue does not have: set on every candidate that is not Sûr
+   * (Sûr needs evidence that separates the answer from its siblings and from what is not in the catalogue,
+   * see openSet.ts). The review never chooses such a candidate by itself and offers to create the product.
+   */
+  possiblyUnknown?: boolean;
 };
 
 /** What each precision mode spends (spec: fast 1–2 s, balanced 2–4 s, precise 4–8 s on the phone). */
@@ -56,7 +64,7 @@ export type PrecisionSettings = {
   /**
    * Of those lines, the recogniser's input width in pixels at most (`ReadTextOptions.widthBudget`): bounds
    * the recogniser's time (about proportional to it) on a photo full of long lines. 2,000 px gave the same
-   * text-alone answers as no budget on `train` and `val` (bench/textReadProbe.ts; 1,600 px lost some on `val`):
+   * text-alone answers as no budget on `train` and `val` (bench/textReadProbe.ts, removed: docs/recognition-log.md; 1,600 px lost some on `val`):
    * docs/recognition.md, "The slowest photo". null: no budget.
    */
   textWidthBudget: number | null;
@@ -142,7 +150,7 @@ export const TEXT_NAMED_VERIFIED = 2;
 export function textNamedProducts(text: ReadonlyMap<string, number>): string[] {
   return [...text]
     .filter(([, score]) => score >= TEXT_VETO)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .sort((a, b) => b[1] - a[1] || byId(a[0], b[0]))
     .slice(0, TEXT_NAMED_VERIFIED)
     .map(([productId]) => productId);
 }
@@ -154,7 +162,7 @@ export const RUNNER_UP_RATIO = 0.7;
  * Below this many RANSAC inliers a homography is a chance fit: the product keeps only its votes (an
  * Incertain suggestion, weighed by WEAK_VISUAL_FACTOR), and a second photo does not add to its best. The same
  * 12 as the sure rule (CONFIDENT_INLIERS), so a product's photo either is matched as surely as the rule asks,
- * or counts as votes. It was 8: chosen by replaying two 600-photo `train` dumps (`bench/keypointReplay.ts`)
+ * or counts as votes. It was 8: chosen by replaying two 600-photo `train` dumps (bench/keypointReplay.ts, removed: docs/recognition-log.md)
  * over 8, 9, 10, 12, 14, 16 — 12 and 14 best on both (packaged top-1 0.895 → 0.901 on one, fresh 0.775 →
  * 0.778 and 0.760 → 0.765), 16 worse; Sûr unchanged (the sure rule does not use it).
  */
@@ -208,22 +216,24 @@ export function productInliers(best: number, second: number, minInliers = MIN_IN
   return best + (second >= minInliers ? second : 0);
 }
 
-/** Scores at or above this stay as they are below Sûr; higher ones are compressed, keeping their order. */
+/** Evidence up to this stays as it is below Sûr; more is compressed towards AMBIGUOUS_CAP, keeping its order. */
 const COMPRESS_FROM = CONFIDENCE_MEDIUM + 0.05;
 
 /**
  * Fusing colour (or votes) with an ambiguous keypoint match must not make it Sûr: the measured rule is what
- * makes an answer sure (colour pushed wrong flavours to Sûr). Order is kept, the score stays under Sûr.
+ * makes an answer sure (colour pushed wrong flavours to Sûr). The score stays under Sûr and is strictly
+ * increasing in the evidence, uncapped (`combinedEvidence`): there is no ceiling at which different evidence
+ * ties (three flavours of one brand all at 0.65, then ordered by product id, was 14 packaged errors).
  */
-export function belowSure(score: number): number {
-  if (score <= COMPRESS_FROM) return score;
+export function belowSure(evidence: number): number {
+  if (evidence <= COMPRESS_FROM) return evidence;
   const room = AMBIGUOUS_CAP - COMPRESS_FROM;
-  return COMPRESS_FROM + (room * (Math.min(1, score) - COMPRESS_FROM)) / (1 - COMPRESS_FROM);
+  return COMPRESS_FROM + room * (1 - Math.exp(-(evidence - COMPRESS_FROM) / room));
 }
 
 /**
  * Products ranked by appearance that get a colour score: the nearest few, the rest is noise. The constants
- * were chosen on 240 `train` photos (`bench/appearanceFusion.ts` on a bench `--dump`).
+ * were chosen on 240 `train` photos (bench/appearanceFusion.ts, removed: docs/recognition-log.md on a bench `--dump`).
  */
 export const APPEARANCE_KEEP = 3;
 /**
@@ -292,20 +302,45 @@ export type RecogniseOptions = {
   text?: { reader: TextReader; index: TextIndex; arabic?: ArabicLineReader };
   /** Features already computed for this image (saves the work when a caller needs them too). */
   features?: ImageFeatures;
-  /**
-   * The photo this image is a detection's crop of. Its size, not the crop's, decides the barcode's slower
-   * passes (`slowPassesFor`): a crop has the photo's resolution, and the photo read whole would not get them
-   * when it is large (docs/recognition.md, "The slowest photo").
-   */
-  cropOf?: { width: number; height: number };
 };
 
 /**
  * What the keypoints found for one product of the shortlist or the verified photos: the inliers of its best
  * and second best reference photo (0 when none was verified) and its votes. The bench dumps it, so that the
- * visual score can be replayed under other rules (`bench/keypointReplay.ts`).
+ * visual score can be studied from a bench `--dump`.
  */
-export type KeypointEvidence = { productId: string; inliers: number; second: number; votes: number };
+export type KeypointEvidence = {
+  productId: string;
+  inliers: number;
+  second: number;
+  votes: number;
+  /** Of a sure match's inliers, those nearer the product's photo than any sibling's (openSet.ts). */
+  distinctive?: number;
+};
+
+/**
+ * A sure keypoint match (`isConfident`) is Sûr only with evidence that separates the product from a product
+ * the catalogue does not have — another flavour of its brand shares its artwork (openSet.ts): as many
+ * distinctive inliers as the sure rule asks of all inliers (CONFIDENT_INLIERS: the product's own print, not
+ * its brand's, is matched as surely as the rule asks), or one of its own words read. A product with a brand
+ * and no sibling in the catalogue has no photos to tell its own print from its brand's: only its own words
+ * separate it. A product without a brand (loose produce) keeps the sure rule.
+ */
+export function separates(
+  productId: string,
+  query: ImageFeatures,
+  verification: Verification,
+  words: readonly ReadWord[],
+  options: Pick<RecogniseOptions, 'index' | 'products' | 'text'>,
+): { separates: boolean; distinctive?: number } {
+  const product = options.products.get(productId);
+  if (!product?.brand?.trim()) return { separates: true };
+  const ownWord = options.text ? ownWordRead(options.text.index, words, productId) : false;
+  const siblings = siblingsOf(options.products, productId);
+  if (siblings.length === 0) return { separates: ownWord };
+  const distinctive = distinctiveInliers(query, verification, options.index, siblings);
+  return { separates: ownWord || distinctive >= CONFIDENT_INLIERS, distinctive };
+}
 
 export type Recognition = {
   candidates: Candidate[];
@@ -323,6 +358,11 @@ export type Recognition = {
   shape: { productId: string; similarity: number }[];
   /** Per product with keypoint evidence (empty when the keypoints are off). */
   keypoints: KeypointEvidence[];
+  /**
+   * True unless the first answer is Sûr: nothing separates it from a product missing from the catalogue
+   * (another flavour of its brand), so the review offers "Produit inconnu ? Créer le produit".
+   */
+  possiblyUnknown: boolean;
 };
 
 /** Candidates for the product in one photo or crop, best first; empty when nothing matched. */
@@ -334,14 +374,18 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
 
   const barcodes: string[] = [];
   if (!disabled.has('barcode')) {
-    const effort = options.cropOf && !slowPassesFor(options.cropOf) ? 'live' : settings.barcodeEffort;
-    const reads = await readRetailBarcodes(image, { effort });
+    const catalogue = new Map<string, string[]>();
+    for (const product of options.products.values()) {
+      const gtin = product.barcode ? normaliseGtin(product.barcode) : undefined;
+      if (gtin) catalogue.set(gtin, [...(catalogue.get(gtin) ?? []), product.id]);
+    }
+    const reads = await readRetailBarcodes(image, {
+      effort: settings.barcodeEffort,
+      known: (gtin) => catalogue.has(gtin),
+    });
     for (const read of reads) {
       barcodes.push(read.gtin);
-      for (const product of options.products.values()) {
-        if (product.barcode && normaliseGtin(product.barcode) === read.gtin)
-          scoresOf(product.id).barcode = barcodeScore(true);
-      }
+      for (const id of catalogue.get(read.gtin) ?? []) scoresOf(id).barcode = barcodeScore(true);
     }
   }
 
@@ -350,6 +394,7 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
   // adds or lifts go through belowSure unless decisive already.
   let textLines: TextLine[] = [];
   let text = new Map<string, number>();
+  let words: ReadWord[] = [];
   const side = settings.textDetectorSide;
   if (options.text && side && !disabled.has('text') && ![...scores.values()].some((s) => s.barcode)) {
     const { reader, arabic } = options.text;
@@ -370,7 +415,8 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
         ...(await arabic.read(image, arabicBoxes)),
       ];
     } else textLines = await reader.read(image, read);
-    text = scoreText(options.text.index, wordsOfLines(textLines));
+    words = wordsOfLines(textLines);
+    text = scoreText(options.text.index, words);
     for (const [productId, score] of text) scoresOf(productId).text = score;
   }
 
@@ -420,8 +466,12 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
       const s = scoresOf(productId);
       s.visual = visual;
       if (isConfident(e.verification.inliers, othersBest)) {
-        decisive.add(productId);
         s.visual = Math.max(visual, CONFIDENCE_HIGH);
+        // Sûr also needs evidence that separates the product from what the catalogue does not have.
+        const separation = separates(productId, features, e.verification, words, options);
+        const entry = keypointEvidence.find((k) => k.productId === productId);
+        if (entry) entry.distinctive = separation.distinctive;
+        if (separation.separates) decisive.add(productId);
       }
       if (!disabled.has('colour') && e.reference)
         s.colour = outlineColourSimilarity(features, e.verification, e.reference);
@@ -481,8 +531,9 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
   const candidates: Candidate[] = [];
   for (const [productId, strategies] of scores) {
     const product = options.products.get(productId);
-    const combined = combineScores(strategies);
-    const score = decisive.has(productId) ? combined : belowSure(combined);
+    const score = decisive.has(productId)
+      ? combineScores(strategies)
+      : belowSure(combinedEvidence(strategies));
     if (!product || score <= 0) continue;
     candidates.push({
       product_id: productId,
@@ -491,10 +542,25 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
       ...(product.image !== undefined ? { product_image: product.image } : {}),
       ...(product.brand?.trim() ? { brand: product.brand.trim() } : {}),
       strategies,
+      ...(decisive.has(productId) ? {} : { possiblyUnknown: true }),
     });
   }
+  // Equal evidence is ordered by the next evidence: the keypoints' inliers and votes, then how much the photo
+  // looks like the product's photos (look-alike), then its shape; the product id only when all are equal.
+  const inliersOf = new Map(
+    keypointEvidence.map((k) => [k.productId, [productInliers(k.inliers, k.second), k.votes]]),
+  );
+  const lookOf = new Map(appearance.map((a) => [a.productId, a.similarity]));
+  const shapeOf = new Map(shape.map((a) => [a.productId, a.similarity]));
+  const next = (c: Candidate) => [
+    ...(inliersOf.get(c.product_id) ?? [0, 0]),
+    lookOf.get(c.product_id) ?? 0,
+    shapeOf.get(c.product_id) ?? 0,
+  ];
+  const ranked = siblingsNext(rankByScore(candidates, next));
   return {
-    candidates: siblingsNext(rankByScore(candidates)),
+    candidates: ranked,
+    possiblyUnknown: ranked[0]?.possiblyUnknown === true || ranked.length === 0,
     features,
     barcodes,
     textLines,
@@ -530,7 +596,7 @@ export function fusePhotoCandidates(perPhoto: readonly Candidate[][]): Candidate
  * Siblings of the first answer (same brand) scoring at least this come right after it, before the other
  * products. The commonest wrong answer on a pack is another flavour or fat level of the right brand, so its
  * siblings are the likelier second and third answers. Chosen by replaying a 600-photo `train` dump
- * (`bench/siblingReplay.ts`) over 0 / 0.2 / 0.4: packaged top-3 0.990 → 1.000 with 0.2 (0.995 with 0.4);
+ * (bench/siblingReplay.ts, removed: docs/recognition-log.md) over 0 / 0.2 / 0.4: packaged top-3 0.990 → 1.000 with 0.2 (0.995 with 0.4);
  * 0 also moved weak siblings ahead of fresh produce that was right (fresh top-3 0.866 → 0.858). Top-1 and
  * Sûr cannot change.
  */

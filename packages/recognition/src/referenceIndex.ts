@@ -1,6 +1,7 @@
 // The catalogue's reference photos, indexed so that a query is verified only against a shortlist: every
 // reference descriptor sits in one leaf of a vocabulary tree, and each query descriptor votes for the product
 // of its nearest neighbour within its leaf (approximate nearest-neighbour voting).
+import { byId } from './random.js';
 import { DESCRIPTOR_WORDS, hammingDistance } from './hamming.js';
 import type { ImageFeatures, ReferenceFeatures } from './keypoints.js';
 import { quantise, trainVocabulary, type Vocabulary } from './vocabulary.js';
@@ -23,7 +24,7 @@ const INDEX_DEPTH = 3;
 /** Descriptors sampled to train the tree: enough for stable words, bounded for the phone. */
 const VOCABULARY_SAMPLE = 20_000;
 /** A vote needs a near neighbour, clearly nearer than the best of any other product. */
-const VOTE_MAX_DISTANCE = 90;
+export const VOTE_MAX_DISTANCE = 90;
 const VOTE_RATIO = 0.85;
 
 function sampleDescriptors(references: readonly ProductReference[]): Uint32Array {
@@ -192,10 +193,10 @@ export function castVotes(
     products: index.productIds
       .map((productId, ordinal) => ({ productId, votes: votes.products[ordinal]! }))
       .filter((entry) => entry.votes > 0)
-      .sort((a, b) => b.votes - a.votes),
+      .sort((a, b) => b.votes - a.votes || byId(a.productId, b.productId)),
     references: index.references
       .map((reference, ordinal) => ({ reference, votes: votes.references[ordinal]! }))
       .filter((entry) => entry.votes > 0)
-      .sort((a, b) => b.votes - a.votes),
+      .sort((a, b) => b.votes - a.votes || byId(a.reference.productId, b.reference.productId)),
   };
 }

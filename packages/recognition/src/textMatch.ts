@@ -86,7 +86,7 @@ export const WORD_MATCH_SIMILARITY = 0.8;
 /**
  * Evidence of one matched brand word (before OCR confidence and similarity). Lower than a specific name
  * word: a brand is shared by its flavours, a flavour word printed on the pack separates them (chosen on
- * `train` among 0.5 / 0.7 / 0.9 with `bench/textFusion.ts`).
+ * `train` among 0.5 / 0.7 / 0.9 with bench/textFusion.ts, removed: docs/recognition-log.md).
  */
 export const BRAND_WORD_WEIGHT = 0.5;
 /** Evidence of one matched name word that only one product has; shared words weigh 1/√(products sharing it). */
@@ -110,7 +110,8 @@ export function wordsOfLines(lines: readonly { text: string; confidence: number 
   return [...best].map(([word, confidence]) => ({ word, confidence }));
 }
 
-type IndexedWord = { word: string; weight: number };
+/** `unique`: a name or pack word (not the brand) that no other product of the catalogue has (openSet.ts). */
+type IndexedWord = { word: string; weight: number; unique?: true };
 
 /** Catalogue words per product, with their weights, prepared once per catalogue. */
 export type TextIndex = { products: { id: string; words: IndexedWord[] }[] };
@@ -165,7 +166,11 @@ export function buildTextIndex(
       id,
       words: [
         ...[...brand].map((word) => ({ word, weight: brandWeight })),
-        ...[...name].map((word) => ({ word, weight: nameWeight / Math.sqrt(sharing.get(word) ?? 1) })),
+        ...[...name].map((word) => ({
+          word,
+          weight: nameWeight / Math.sqrt(sharing.get(word) ?? 1),
+          ...((sharing.get(word) ?? 1) === 1 ? { unique: true as const } : {}),
+        })),
       ],
     })),
   };

@@ -161,7 +161,6 @@ async function analyse(
         index,
         products,
         mode: request.settings.mode,
-        cropOf: image,
         ...(text ? { text } : {}),
         ...(index.references.length === 0 ? { disable: ['visual', 'colour'] as const } : {}),
       });

@@ -1,0 +1,98 @@
+import { CONFIDENCE_HIGH } from '@hanouti/core';
+import { describe, expect, it } from 'vitest';
+import { reviewDetection } from './cart.js';
+import { createImage, resizeImage, type RgbaImage } from './image.js';
+import { computeFeatures, computeReferenceFeatures, verifyMatch } from './keypoints.js';
+import { provideOpenCvFromNodeModules } from './nodeAssets.js';
+import { distinctiveInliers, ownWordRead, siblingsOf } from './openSet.js';
+import { recogniseProduct, type CatalogueProduct } from './recognise.js';
+import { buildIndex } from './referenceIndex.js';
+import { texturedPack } from './testImages.js';
+import { buildTextIndex } from './textMatch.js';
+
+provideOpenCvFromNodeModules();
+
+/** One brand's pack: the brand's artwork (seed 11) with a flavour picture (its own seed) in the lower third. */
+function flavourPack(flavourSeed: number): RgbaImage {
+  const pack = texturedPack(11);
+  const flavour = texturedPack(flavourSeed, 320, 140);
+  const out = createImage(pack.width, pack.height);
+  out.data.set(pack.data);
+  out.data.set(flavour.data, 260 * pack.width * 4);
+  return out;
+}
+
+const catalogue = new Map<string, CatalogueProduct>([
+  ['apple', { id: 'apple', name: 'Tropic Apple Juice', brand: 'Tropic' }],
+  ['mango', { id: 'mango', name: 'Tropic Mango Juice', brand: 'Tropic' }],
+  ['milk', { id: 'milk', name: 'Arla Milk' }],
+]);
+
+describe('open set: evidence that separates an answer from what the catalogue does not have', () => {
+  it('siblings are the other products of the brand', () => {
+    expect(siblingsOf(catalogue, 'apple')).toEqual(['mango']);
+    expect(siblingsOf(catalogue, 'milk')).toEqual([]);
+  });
+
+  it('counts as distinctive only the inliers that a sibling photo does not match as well', async () => {
+    const apple = await computeReferenceFeatures(flavourPack(21));
+    const mango = await computeReferenceFeatures(flavourPack(22));
+    const index = buildIndex([
+      { productId: 'apple', features: apple },
+      { productId: 'mango', features: mango },
+    ]);
+    // The apple juice itself: its flavour picture is matched too, and only the apple photo has it.
+    const known = await computeFeatures(resizeImage(flavourPack(21), 288, 360));
+    const knownMatch = await verifyMatch(known, apple);
+    const knownDistinct = distinctiveInliers(known, knownMatch, index, ['mango']);
+    // A peach juice of the brand, not in the catalogue: only the brand's artwork matches the apple photo.
+    const unknown = await computeFeatures(resizeImage(flavourPack(23), 288, 360));
+    const unknownMatch = await verifyMatch(unknown, apple);
+    const unknownDistinct = distinctiveInliers(unknown, unknownMatch, index, ['mango']);
+    expect(unknownMatch.inliers).toBeGreaterThanOrEqual(12);
+    expect(unknownDistinct).toBeLessThan(12);
+    expect(unknownDistinct).toBeLessThan(unknownMatch.inliers / 4);
+    expect(knownDistinct).toBeGreaterThanOrEqual(12);
+  }, 60_000);
+
+  it('an unknown flavour of the brand is not Sûr, is flagged and never chosen; the known one is Sûr', async () => {
+    // The shop photographed the mango juice from further away (less detail) than the apple juice.
+    const index = buildIndex([
+      { productId: 'apple', features: await computeReferenceFeatures(flavourPack(21)) },
+      {
+        productId: 'mango',
+        features: await computeReferenceFeatures(resizeImage(flavourPack(22), 120, 150)),
+      },
+    ]);
+    const peach = await recogniseProduct(resizeImage(flavourPack(23), 288, 360), {
+      index,
+      products: catalogue,
+      disable: ['text', 'barcode'],
+    });
+    expect(peach.candidates[0]?.product_id).toBe('apple');
+    expect(peach.candidates[0]!.score).toBeLessThan(CONFIDENCE_HIGH);
+    expect(peach.possiblyUnknown).toBe(true);
+    const review = reviewDetection(
+      { id: 'd', bbox: [0, 0, 1, 1], confidence: 1, candidates: peach.candidates },
+      0.5,
+    );
+    expect(review.chosen).toBeUndefined();
+    // The apple juice itself is Sûr: its flavour picture separates it from the mango and from the unknown.
+    const apple = await recogniseProduct(resizeImage(flavourPack(21), 288, 360), {
+      index,
+      products: catalogue,
+      disable: ['text', 'barcode'],
+    });
+    expect(apple.candidates[0]?.product_id).toBe('apple');
+    expect(apple.candidates[0]!.score).toBeGreaterThanOrEqual(CONFIDENCE_HIGH);
+    expect(apple.possiblyUnknown).toBe(false);
+  }, 60_000);
+
+  it("an own word is a word of the product's name or pack that no other product has, not its brand", () => {
+    const index = buildTextIndex(catalogue.values());
+    expect(ownWordRead(index, [{ word: 'apple', confidence: 0.9 }], 'apple')).toBe(true);
+    expect(ownWordRead(index, [{ word: 'tropic', confidence: 0.9 }], 'apple')).toBe(false);
+    expect(ownWordRead(index, [{ word: 'juice', confidence: 0.9 }], 'apple')).toBe(false);
+    expect(ownWordRead(index, [{ word: 'mango', confidence: 0.9 }], 'apple')).toBe(false);
+  });
+});
