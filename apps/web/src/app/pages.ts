@@ -1,31 +1,35 @@
 // Which component shows each page, and which pages have an entry in the bottom bar (spec §2 order).
-import type { ComponentType } from 'react';
-import { AboutPage } from '../features/about/AboutPage';
-import { AccountScreen } from '../features/account/AccountScreen';
-import { CatalogPage } from '../features/catalog/CatalogPage';
-import { CustomersPage } from '../features/customers/CustomersPage';
+// The dashboard (the first screen) is in the first download; every other page is its own chunk, fetched on first
+// visit (and precached by the service worker for offline use). A chunk that fails to load is a page that fails to
+// render: the page's error boundary shows "Erreur lors du chargement de la page" with Recharger.
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { InventoryPage } from '../features/inventory/InventoryPage';
-import { ReceiptPage } from '../features/receipt/ReceiptPage';
-import { SalePage } from '../features/sale/SalePage';
-import { SettingsPage } from '../features/settings/SettingsPage';
 import type { PageId } from './navigation';
+import { PageLoading } from './PageLoading';
 
 export interface PageProps {
   /** The page's parameter from the hash: the sale id for the receipt. */
   param?: string;
 }
 
+/** A page loaded on first use, with a spinner in its place meanwhile. */
+export function lazyPage(load: () => Promise<ComponentType<PageProps>>): ComponentType<PageProps> {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  const LazyPage = (props: PageProps) =>
+    createElement(Suspense, { fallback: createElement(PageLoading) }, createElement(Lazy, props));
+  return LazyPage;
+}
+
 export const PAGE_COMPONENTS: Record<PageId, ComponentType<PageProps>> = {
   dashboard: DashboardPage,
-  catalog: CatalogPage,
-  sale: SalePage,
-  receipt: ReceiptPage,
-  customers: CustomersPage,
-  inventory: InventoryPage,
-  settings: SettingsPage,
-  about: AboutPage,
-  account: AccountScreen,
+  catalog: lazyPage(async () => (await import('../features/catalog/CatalogPage')).CatalogPage),
+  sale: lazyPage(async () => (await import('../features/sale/SalePage')).SalePage),
+  receipt: lazyPage(async () => (await import('../features/receipt/ReceiptPage')).ReceiptPage),
+  customers: lazyPage(async () => (await import('../features/customers/CustomersPage')).CustomersPage),
+  inventory: lazyPage(async () => (await import('../features/inventory/InventoryPage')).InventoryPage),
+  settings: lazyPage(async () => (await import('../features/settings/SettingsPage')).SettingsPage),
+  about: lazyPage(async () => (await import('../features/about/AboutPage')).AboutPage),
+  account: lazyPage(async () => (await import('../features/account/AccountScreen')).AccountScreen),
 };
 
 export const NAV_PAGES = ['dashboard', 'catalog', 'sale', 'customers', 'inventory', 'settings'] as const;

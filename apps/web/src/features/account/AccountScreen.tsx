@@ -1,6 +1,5 @@
 // "Connecter au cloud": create or join a shop account, then the shop's phones, pairing, password and "À vérifier".
 import { Cloud, KeyRound, LogOut, RefreshCw, Smartphone, UserPlus } from 'lucide-react';
-import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
@@ -249,6 +248,8 @@ function DevicesCard() {
   const addPhone = () =>
     run(async () => {
       const { code } = await withToken(cloudApi.createPairing);
+      // qrcode is fetched only when a phone is added (it is not needed anywhere else).
+      const { default: QRCode } = await import('qrcode');
       const qr = await QRCode.toDataURL(`hanouti-pair:${code}`, { margin: 1, width: 220 });
       setPairing({ code, qr });
     });
