@@ -35,11 +35,12 @@ export function StatCard({ label, value, icon, hint, tone = 'brand' }: StatCardP
             {icon}
           </span>
         ) : null}
-        <p className="min-w-0 truncate text-sm font-medium text-muted">{label}</p>
+        {/* Labels wrap rather than being cut ("مخزون منخ…" at 360 px). */}
+        <p className="min-w-0 text-sm leading-tight font-medium text-muted">{label}</p>
       </div>
       {/* No break-words: it cut an amount anywhere ("42.487,36 M / AD"); an amount is a MoneyFigure. */}
       <p className="min-w-0 text-xl leading-tight font-bold text-ink tabular-nums">{value}</p>
-      {hint ? <p className="truncate text-sm text-muted">{hint}</p> : null}
+      {hint ? <p className="text-sm leading-tight text-muted">{hint}</p> : null}
     </div>
   );
 }

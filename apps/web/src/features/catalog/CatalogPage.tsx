@@ -19,7 +19,7 @@ import { toast } from '../../ui/toastStore';
 import { CatalogErrorBoundary } from './CatalogErrorBoundary';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useStockStatusLabels } from '../inventory/useStockStatusLabels';
-import { PRODUCT_CARD_HEIGHT_REM, ProductCard, type ProductCardContext } from './ProductCard';
+import { ProductCard, productCardHeightRem, type ProductCardContext } from './ProductCard';
 import { keepExisting, selectAllState, toggleAll, toggleSelected } from './selection';
 import { useStableShopFormat } from './useStableShopFormat';
 import { WindowVirtualList } from './WindowVirtualList';
@@ -34,7 +34,6 @@ const ALL = '';
 
 const productKey = (product: Product) => product.id;
 const NO_IDS: readonly string[] = [];
-const productCardHeight = () => PRODUCT_CARD_HEIGHT_REM;
 
 type Editing = { mode: 'add'; barcode?: string } | { mode: 'edit'; product: Product } | undefined;
 
@@ -215,7 +214,7 @@ function Catalog() {
               label={tc('list')}
               items={shown}
               getKey={productKey}
-              rowHeightRem={productCardHeight}
+              rowHeightRem={productCardHeightRem}
               renderItem={(product) => (
                 <ProductCard
                   product={product}

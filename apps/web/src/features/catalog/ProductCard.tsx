@@ -7,8 +7,10 @@ import { stockStatus, type Product } from '@hanouti/core';
 import { Checkbox } from '../../ui/Checkbox';
 import { IconButton } from '../../ui/IconButton';
 import { ListThumbnail } from './ListThumbnail';
+import { contentWidth, linesFor } from './textLines';
 import type { StockStatusLabels } from '../inventory/useStockStatusLabels';
 import type { StableShopFormat } from './useStableShopFormat';
+import { USER_TEXT } from '../../ui/bidi';
 
 /** What every card of the list shares, read once by the page: hooks in each card cost more than the card. */
 export interface ProductCardContext {
@@ -29,11 +31,24 @@ export interface ProductCardProps {
   onDelete: (product: Product) => void;
 }
 
-/**
- * Every card is this tall (rem): five lines that are cut rather than wrapped, so the list knows each row's
- * height without measuring it.
- */
+/** A card with a one-line name and a one-line brand and category is this tall (rem). */
 export const PRODUCT_CARD_HEIGHT_REM = 8.375;
+
+/** The brand and category line of a product. */
+export const brandAndCategory = (product: Product) =>
+  [product.brand, product.category].filter(Boolean).join(' · ');
+
+/**
+ * The card's height (rem), known from the product alone so that the list never measures a row: its name and its
+ * brand and category take one or two lines each, as measured on a canvas (textLines.ts), never cut at 360 px.
+ */
+export function productCardHeightRem(product: Product): number {
+  // The text column: the card's padding, photo, gaps and the edit/delete column (or the checkbox) taken off.
+  const width = contentWidth() - 152;
+  const nameLines = linesFor(product.name, 600, 16, width);
+  const brandLines = linesFor(brandAndCategory(product), 400, 14, width);
+  return PRODUCT_CARD_HEIGHT_REM + (nameLines - 1) * 1.5 + (brandLines - 1) * 1.25;
+}
 
 export const ProductCard = memo(function ProductCard({
   product,
@@ -73,16 +88,17 @@ export const ProductCard = memo(function ProductCard({
         className="size-16"
       />
       <div className="min-w-0 flex-1">
-        <h2 className="truncate font-semibold text-ink">{product.name}</h2>
-        <p className="truncate text-sm text-muted">
-          {[product.brand, product.category].filter(Boolean).join(' · ')}
+        <h2 {...USER_TEXT} className="line-clamp-2 font-semibold break-words text-ink">
+          {product.name}
+        </h2>
+        <p {...USER_TEXT} className="line-clamp-2 text-sm break-words text-muted">
+          {brandAndCategory(product)}
         </p>
         <p className="mt-0.5 truncate font-bold text-brand-800 tabular-nums">
           {product.isBulk
             ? t('card.perKg', { price: format.money(product.salePrice) })
             : format.money(product.salePrice)}
         </p>
-        {/* The number comes first: on a narrow phone only the level's words may be cut. */}
         <p
           className={clsx(
             'flex items-center gap-1.5 text-sm whitespace-nowrap tabular-nums',
@@ -95,7 +111,9 @@ export const ProductCard = memo(function ProductCard({
           <span className="shrink-0">
             {tShell('catalog.stock', { quantity: format.quantity(product.stock, product.isBulk) })}
           </span>
-          {status === 'ok' ? null : <span className="min-w-0 truncate">{statusLabels[status]}</span>}
+          {/* The level's words are read out; the red number and the warning sign say it on screen (the
+              words were cut at 360 px, in Arabic above all). */}
+          {status === 'ok' ? null : <span className="sr-only">{statusLabels[status]}</span>}
         </p>
         <p className={clsx('truncate text-sm tabular-nums', margin < 0 ? 'text-red-700' : 'text-muted')}>
           {tShell('catalog.margin', { amount: format.money(margin) })}

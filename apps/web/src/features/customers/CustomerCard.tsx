@@ -6,6 +6,7 @@ import type { Customer } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
+import { USER_TEXT } from '../../ui/bidi';
 
 export type CustomerCardProps = {
   customer: Customer;
@@ -52,7 +53,9 @@ export function CustomerCard({
           </span>
         )}
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-ink">{customer.name}</p>
+          <p {...USER_TEXT} className="font-semibold break-words text-ink">
+            {customer.name}
+          </p>
           {customer.phone ? (
             <p className="flex items-center gap-1 text-sm text-muted">
               <Phone className="size-3.5 shrink-0" aria-hidden="true" />

@@ -25,7 +25,7 @@ import { WindowVirtualList } from '../catalog/WindowVirtualList';
 import { AlertPanel } from './AlertPanel';
 import { MovementHistorySheet } from './MovementHistorySheet';
 import { useStableShopFormat } from '../catalog/useStableShopFormat';
-import { STOCK_CARD_HEIGHT_REM, StockCard, type StockAction, type StockCardContext } from './StockCard';
+import { StockCard, stockCardHeightRem, type StockAction, type StockCardContext } from './StockCard';
 import { StockEntryDialog } from './StockEntryDialog';
 import { useStockStatusLabels } from './useStockStatusLabels';
 
@@ -34,7 +34,6 @@ type StockFilter = 'all' | 'low' | 'out';
 /** Spec §5: the inventory search matches name, brand or category. */
 const INVENTORY_SEARCH: readonly SearchOn[] = ['name', 'brand', 'category'];
 const productKey = (product: Product) => product.id;
-const stockCardHeight = () => STOCK_CARD_HEIGHT_REM;
 
 function useQuickStock() {
   const { t } = useTranslation();
@@ -117,7 +116,7 @@ export function InventoryPage() {
         <StatCard tone="danger" icon={<Ban />} label={t('inventory.outOfStock')} value={figures.out} />
       </div>
       <AlertPanel alerts={alerts} isBulk={(id) => byId.get(id)?.isBulk ?? false} />
-      <SearchField label={t('inventory.searchPlaceholder')} value={query} onChange={setQuery} />
+      <SearchField label={ti('search')} value={query} onChange={setQuery} />
       <Tabs
         label={t('inventory.filter')}
         value={filter}
@@ -145,7 +144,7 @@ export function InventoryPage() {
           label={ti('list')}
           items={shown}
           getKey={productKey}
-          rowHeightRem={stockCardHeight}
+          rowHeightRem={stockCardHeightRem}
           renderItem={(product) => (
             <StockCard product={product} context={cardContext} onQuick={onQuick} onAction={onAction} />
           )}

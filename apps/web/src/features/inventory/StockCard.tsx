@@ -5,9 +5,12 @@ import { memo } from 'react';
 import type { TFunction } from 'i18next';
 import { QUICK_STOCK_STEPS, stockStatus, type Product, type QuickStockStep } from '@hanouti/core';
 import { ListThumbnail } from '../catalog/ListThumbnail';
+import { brandAndCategory } from '../catalog/ProductCard';
+import { contentWidth, linesFor } from '../catalog/textLines';
 import type { StableShopFormat } from '../catalog/useStableShopFormat';
 import { StockBadge } from './StockBadge';
 import type { StockStatusLabels } from './useStockStatusLabels';
+import { USER_TEXT } from '../../ui/bidi';
 
 export type StockAction = 'count' | 'restock' | 'history';
 
@@ -19,8 +22,20 @@ export interface StockCardContext {
   statusLabels: StockStatusLabels;
 }
 
-/** Every stock card is this tall (rem): its lines are cut rather than wrapped, so rows need no measuring. */
+/** A stock card with a one-line name and a one-line brand and category is this tall (rem). */
 export const STOCK_CARD_HEIGHT_REM = 12.75;
+
+/**
+ * The card's height (rem), known from the product alone so that the list never measures a row: its name and its
+ * brand and category take one or two lines each (measured on a canvas, textLines.ts), never cut at 360 px.
+ */
+export function stockCardHeightRem(product: Product): number {
+  // The text column: padding, photo and gaps, and the stock badge (wider when it warns).
+  const width = contentWidth() - 96 - (stockStatus(product) === 'ok' ? 64 : 124);
+  const nameLines = linesFor(product.name, 600, 16, width);
+  const brandLines = linesFor(brandAndCategory(product), 400, 14, width);
+  return STOCK_CARD_HEIGHT_REM + (nameLines - 1) * 1.5 + (brandLines - 1) * 1.25;
+}
 
 export interface StockCardProps {
   product: Product;
@@ -34,7 +49,7 @@ export function stepLabel(step: QuickStockStep) {
 }
 
 const actionButton =
-  'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-xl px-2 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-line hover:bg-brand-50 active:bg-brand-100 [&>svg]:size-4 [&>svg]:shrink-0';
+  'inline-flex min-h-11 min-w-0 flex-col items-center justify-center gap-0.5 rounded-xl px-1 py-1 text-sm leading-tight font-semibold text-brand-800 ring-1 ring-inset ring-line hover:bg-brand-50 active:bg-brand-100 [&>svg]:size-4 [&>svg]:shrink-0';
 
 export const StockCard = memo(function StockCard({
   product,
@@ -51,12 +66,16 @@ export const StockCard = memo(function StockCard({
       <div className="flex items-start gap-3">
         <ListThumbnail photoId={product.photoId} alt="" className="size-12 [&>svg]:size-6" />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold text-ink">{product.name}</h2>
-          <p className="truncate text-sm text-muted">
-            {[product.brand, product.category].filter(Boolean).join(' · ')}
+          <h2 {...USER_TEXT} className="line-clamp-2 font-semibold break-words text-ink">
+            {product.name}
+          </h2>
+          <p {...USER_TEXT} className="line-clamp-2 text-sm break-words text-muted">
+            {brandAndCategory(product)}
           </p>
         </div>
-        <StockBadge product={product} labels={statusLabels} />
+        <span className="shrink-0">
+          <StockBadge product={product} labels={statusLabels} />
+        </span>
       </div>
       <p className="mt-2 flex gap-x-4 text-sm whitespace-nowrap tabular-nums">
         <span className={clsx('shrink-0', alert ? 'font-bold text-red-700' : 'font-semibold text-ink')}>
@@ -91,7 +110,7 @@ export const StockCard = memo(function StockCard({
           onClick={() => onAction(product, 'count')}
         >
           <ClipboardCheck aria-hidden="true" />
-          <span className="truncate">{ti('card.count')}</span>
+          <span className="max-w-full truncate">{ti('card.count')}</span>
         </button>
         <button
           type="button"
@@ -100,7 +119,7 @@ export const StockCard = memo(function StockCard({
           onClick={() => onAction(product, 'restock')}
         >
           <Truck aria-hidden="true" />
-          <span className="truncate">{ti('card.restock')}</span>
+          <span className="max-w-full truncate">{ti('card.restock')}</span>
         </button>
         <button
           type="button"
@@ -109,7 +128,7 @@ export const StockCard = memo(function StockCard({
           onClick={() => onAction(product, 'history')}
         >
           <ListClock aria-hidden="true" />
-          <span className="truncate">{ti('card.history')}</span>
+          <span className="max-w-full truncate">{ti('card.history')}</span>
         </button>
       </div>
     </article>
