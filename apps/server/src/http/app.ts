@@ -13,6 +13,7 @@ import { OperationService } from '../sync/operationService.js';
 import { registerAiRoutes } from '../ai/aiRoutes.js';
 import { registerAccountRoutes, type RateLimit } from './accountRoutes.js';
 import { decorateCaller, requireCaller } from './authenticate.js';
+import { registerCompression } from './compression.js';
 import { ApiError, installErrorHandling } from './errors.js';
 import { registerHealth } from './health.js';
 import { registerRestRoutes } from './restRoutes.js';
@@ -95,6 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedHeaders: ['authorization', 'content-type'],
     maxAge: 600,
   });
+  // Before the routes: it applies to the routes declared after it.
+  await registerCompression(app);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () =>

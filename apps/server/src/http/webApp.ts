@@ -1,4 +1,5 @@
-// Serves the built PWA from WEB_ROOT with cache headers that let a phone update it safely.
+// Serves the built PWA from WEB_ROOT: precompressed copies (brotli, gzip) and cache headers that let a phone
+// update it safely.
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -41,6 +42,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     root: webRoot,
     prefix: '/',
     index: ['index.html'],
+    // The build writes file.br and file.gz next to each text asset: sent as they are to a browser that accepts
+    // them (brotli first), with Vary: accept-encoding; other files go through registerCompression.
+    preCompressed: true,
     cacheControl: false,
     etag: true,
     lastModified: true,
