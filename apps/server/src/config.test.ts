@@ -62,6 +62,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the TLS certificate and key paths from the current directory, and wants both', () => {
+    expect(loadConfig({ TLS_CERT: 'tls/cert.pem', TLS_KEY: '/etc/hanouti/key.pem' }, cwd).tls).toEqual({
+      certFile: '/srv/hanouti/tls/cert.pem',
+      keyFile: '/etc/hanouti/key.pem',
+    });
+    expect(loadConfig({}, cwd).tls).toBeUndefined();
+    expect(problemsOf({ TLS_CERT: 'cert.pem' })).toEqual([
+      'TLS_CERT and TLS_KEY go together: the PEM certificate file and its private key file (or neither, for HTTP)',
+    ]);
+    expect(problemsOf({ TLS_KEY: 'key.pem', TLS_CERT: ' ' })).toHaveLength(1);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ', LOG_LEVEL: '' }, cwd)).toMatchObject({
       port: 8080,

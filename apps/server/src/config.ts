@@ -23,6 +23,13 @@ export interface ServerConfig {
    * served from the same origin and needs none.
    */
   appOrigin: string | undefined;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For gives the client's address (off, true, hops or addresses). */
+  trustProxy: boolean | number | string[];
+  /**
+   * PEM certificate and private key files (absolute): the server answers HTTPS instead of HTTP, which a phone
+   * on the LAN needs for its camera and the service worker. Both or neither.
+   */
+  tls: { certFile: string; keyFile: string } | undefined;
 }
 
 /** The built PWA next to this package (apps/web/dist), whether we run from src/ or dist/. */
@@ -64,6 +71,17 @@ const envSchema = z.object({
       .refine(isOrigin, 'must be an origin such as https://caisse.example.ma (scheme, host, optional port)')
       .optional(),
   ),
+  TLS_CERT: optionalText,
+  TLS_KEY: optionalText,
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (value) => /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/.test(value),
+        'must be true, false, a number of proxies, or proxy addresses/CIDRs separated by commas',
+      )
+      .optional(),
+  ),
   LOG_LEVEL: optionalText.pipe(
     z
       .string()
@@ -72,6 +90,14 @@ const envSchema = z.object({
       .default('info'),
   ),
 });
+
+/** TRUST_PROXY as Fastify's trustProxy: off when unset. */
+function trustProxyOf(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((address) => address.trim());
+}
 
 function isOrigin(value: string): boolean {
   try {
@@ -106,6 +132,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string): ServerConfig {
     );
   }
   const settings = parsed.data;
+  if ((settings.TLS_CERT === undefined) !== (settings.TLS_KEY === undefined)) {
+    throw new ConfigError([
+      'TLS_CERT and TLS_KEY go together: the PEM certificate file and its private key file (or neither, for HTTP)',
+    ]);
+  }
   const fromCwd = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
   return {
     port: settings.PORT,
@@ -116,5 +147,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string): ServerConfig {
     logLevel: settings.LOG_LEVEL,
     authSecret: settings.AUTH_SECRET,
     appOrigin: settings.APP_ORIGIN,
+    trustProxy: trustProxyOf(settings.TRUST_PROXY),
+    tls:
+      settings.TLS_CERT === undefined || settings.TLS_KEY === undefined
+        ? undefined
+        : { certFile: fromCwd(settings.TLS_CERT), keyFile: fromCwd(settings.TLS_KEY) },
   };
 }

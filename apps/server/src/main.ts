@@ -1,4 +1,5 @@
 // Entry point (`node apps/server/dist/main.js`): config, database and migrations, HTTP, graceful shutdown.
+import { readFileSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -18,8 +19,25 @@ function readConfigOrExit(): ServerConfig {
   }
 }
 
+/** The certificate and key files of TLS_CERT / TLS_KEY, read once at start; a missing file stops the start. */
+function readTlsOrExit(config: ServerConfig): { cert: Buffer; key: Buffer } | undefined {
+  if (config.tls === undefined) return undefined;
+  const read = (variable: string, path: string) => {
+    try {
+      return readFileSync(path);
+    } catch (error) {
+      process.stderr.write(
+        `Invalid server configuration:\n  - ${variable} cannot be read: ${String(error)}\n`,
+      );
+      process.exit(1);
+    }
+  };
+  return { cert: read('TLS_CERT', config.tls.certFile), key: read('TLS_KEY', config.tls.keyFile) };
+}
+
 async function start(): Promise<void> {
   const config = readConfigOrExit();
+  const https = readTlsOrExit(config);
   const logger = pino({ level: config.logLevel });
   const opening = openDatabase(config, logger);
   let app: FastifyInstance | undefined = undefined;
@@ -60,6 +78,8 @@ async function start(): Promise<void> {
     logger,
     authSecret: config.authSecret,
     appOrigin: config.appOrigin,
+    trustProxy: config.trustProxy,
+    https,
   });
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -53,6 +53,8 @@ export interface AppOptions {
   authSecret?: string | undefined;
   /** The one other origin allowed to call the API from a browser (APP_ORIGIN); none by default. */
   appOrigin?: string | undefined;
+  /** PEM certificate and private key (TLS_CERT / TLS_KEY): the server answers HTTPS. */
+  https?: { cert: Buffer; key: Buffer } | undefined;
   /** Requests per client address on the auth routes (log-in, sign-up, refresh, pairing). */
   authRateLimit?: RateLimit | undefined;
   /** Pushes per device. */
@@ -61,6 +63,11 @@ export interface AppOptions {
   heartbeatMs?: number | undefined;
   /** Shares change notifications between apps (tests run two on one database). */
   notifier?: ShopNotifier | undefined;
+  /**
+   * Which forwarding proxies to believe for the client's address (TRUST_PROXY): Fastify's `trustProxy` —
+   * true, a hop count, or addresses/CIDRs. Off by default: X-Forwarded-For is then ignored.
+   */
+  trustProxy?: boolean | number | string | string[] | undefined;
 }
 
 export const defaultAuthRateLimit: RateLimit = { max: 10, timeWindow: 60_000 };
@@ -68,9 +75,12 @@ export const defaultPushRateLimit: RateLimit = { max: 600, timeWindow: 60_000 };
 
 /** A ready-to-listen server (call `listen` or `inject`); closing it does not close the database. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app: FastifyInstance = Fastify({
+  // With a certificate the raw server is node:https; routes see the same request and reply objects.
+  const app = Fastify({
+    ...(options.https === undefined ? {} : { https: options.https }),
     ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
     bodyLimit: bodyLimitBytes,
+    trustProxy: options.trustProxy ?? false,
     // A body with __proto__ or constructor.prototype is refused (400), never merged into an object.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
