@@ -7,7 +7,7 @@ import {
   type ShopRecords,
 } from '@hanouti/core';
 import { writeOutArchivedSaleOperations } from './archivedSaleOperations';
-import type { ImportPreview } from './backupJobs';
+import type { ImportPreview, OnBackupProgress } from './backupJobs';
 import { runBackupJobOffThread } from './backupWorkerClient';
 import { tx, type Tables } from './db';
 import { OUTBOX_TABLES, recordOperations, type NewOperation } from './outbox';
@@ -48,6 +48,14 @@ export function checkDataIntegrity(): Promise<IntegrityReport> {
 
 export type CleanupOutcome = { removedCount: number; plan: CleanupPlan };
 
+/** Where the cleanup is: archived sales written out, records read, duplicates planned, writes done of total. */
+export type CleanupProgress = {
+  step: 'archives' | 'reading' | 'planning' | 'writing';
+  done: number;
+  total: number;
+};
+export type OnCleanupProgress = (progress: CleanupProgress) => void;
+
 const CLEANUP_TABLES = [...RECORD_TABLES, 'photos', ...AGGREGATE_TABLES, ...OUTBOX_TABLES] as const;
 
 /**
@@ -55,28 +63,41 @@ const CLEANUP_TABLES = [...RECORD_TABLES, 'photos', ...AGGREGATE_TABLES, ...OUTB
  * transaction (a crash leaves the shop fully before or fully after). The dashboard totals are rebuilt from
  * the sales that remain, in the same transaction. "N doublons supprimés avec succès" counts `removedCount`.
  */
-export async function cleanUpDatabase(): Promise<CleanupOutcome> {
+export async function cleanUpDatabase(
+  onProgress: OnCleanupProgress = () => undefined,
+): Promise<CleanupOutcome> {
   const now = new Date().toISOString();
   // The cleanup may remove archived sales: their import operations are written out first.
+  onProgress({ step: 'archives', done: 0, total: 0 });
   await writeOutArchivedSaleOperations();
   return tx('rw', CLEANUP_TABLES, async (t) => {
+    onProgress({ step: 'reading', done: 0, total: 0 });
     const records = await readShopRecords(t);
+    onProgress({ step: 'planning', done: 0, total: 0 });
     const plan = planCleanup(records);
     if (plan.removedCount === 0 && Object.values(plan.put).every((list) => list.length === 0)) {
       return { removedCount: 0, plan };
     }
     const { put } = plan;
-    await t.products.bulkDelete(plan.removeProductIds);
-    await t.customers.bulkDelete(plan.removeCustomerIds);
-    await deleteSalesKeepingMovements(t, plan.removeSaleIds);
-    await deleteEntries(t, plan.removeCreditIds);
-    await t.products.bulkPut(put.products);
-    await t.customers.bulkPut(put.customers);
-    await putEntries(t, put.creditTransactions);
-    await putSalesAndMovements(t, put.sales, put.stockMovements);
-    await t.photos.bulkDelete(orphanedPhotoIds(records, plan));
-    await rebuildSalesAggregates(t);
-    await recordOperations(t, cleanupOperations(records, plan), now);
+    // The writes in order; progress is told between them (a plain callback: nothing else is awaited).
+    const writes: (() => Promise<unknown>)[] = [
+      () => t.products.bulkDelete(plan.removeProductIds),
+      () => t.customers.bulkDelete(plan.removeCustomerIds),
+      () => deleteSalesKeepingMovements(t, plan.removeSaleIds),
+      () => deleteEntries(t, plan.removeCreditIds),
+      () => t.products.bulkPut(put.products),
+      () => t.customers.bulkPut(put.customers),
+      () => putEntries(t, put.creditTransactions),
+      () => putSalesAndMovements(t, put.sales, put.stockMovements),
+      () => t.photos.bulkDelete(orphanedPhotoIds(records, plan)),
+      () => rebuildSalesAggregates(t),
+      () => recordOperations(t, cleanupOperations(records, plan), now),
+    ];
+    for (const [done, write] of writes.entries()) {
+      onProgress({ step: 'writing', done, total: writes.length });
+      await write();
+    }
+    onProgress({ step: 'writing', done: writes.length, total: writes.length });
     return { removedCount: plan.removedCount, plan };
   });
 }
@@ -120,8 +141,8 @@ export type { ImportPreview } from './backupJobs';
  * imported before the shopkeeper confirms (the file is then applied by backupService.importBackupFile).
  * It runs in the backup Worker: only the report comes back to the page.
  */
-export function previewBackupFile(file: File): Promise<ImportPreview> {
-  return runBackupJobOffThread({ kind: 'preview', file });
+export function previewBackupFile(file: File, onProgress?: OnBackupProgress): Promise<ImportPreview> {
+  return runBackupJobOffThread({ kind: 'preview', file }, onProgress);
 }
 
 export type StorageState = {

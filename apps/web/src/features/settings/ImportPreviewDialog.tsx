@@ -5,8 +5,9 @@ import { useShopFormat } from '../../app/useShopFormat';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import type { PendingImport } from './BackupPanel';
+import { ProgressLine } from './ProgressLine';
 
-const COUNTED_LISTS = [
+export const COUNTED_LISTS = [
   ['products', 'importCountProducts'],
   ['sales', 'importCountSales'],
   ['customers', 'importCountCustomers'],
@@ -18,11 +19,14 @@ const COUNTED_LISTS = [
 export function ImportPreviewDialog({
   pending,
   importing,
+  progress,
   onCancel,
   onConfirm,
 }: {
   pending: PendingImport | undefined;
   importing: boolean;
+  /** Where the import is while it runs: the dialog stays open until it ends. */
+  progress: { label: string; ratio?: number } | undefined;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
@@ -60,7 +64,9 @@ export function ImportPreviewDialog({
             {COUNTED_LISTS.map(([list, label]) => (
               <div key={list} className="contents">
                 <dt>{t(label)}</dt>
-                <dd className="text-end font-semibold tabular-nums">{report.lists[list].accepted}</dd>
+                <dd className="text-end font-semibold tabular-nums">
+                  {format.count(report.lists[list].accepted)}
+                </dd>
               </div>
             ))}
             <dt>{t('importSettings')}</dt>
@@ -69,6 +75,9 @@ export function ImportPreviewDialog({
             </dd>
           </dl>
           <p className="text-sm text-muted">{t('importMerge')}</p>
+          {importing ? (
+            <ProgressLine label={progress?.label ?? t('progressReading')} ratio={progress?.ratio} />
+          ) : null}
         </div>
       ) : null}
     </Dialog>

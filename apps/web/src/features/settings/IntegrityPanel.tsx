@@ -1,13 +1,22 @@
-// Integrity check and cleanup: the first 5 issues with what they concern, and the full cleanup behind a confirmation.
-import { Eraser, ShieldCheck, TriangleExclamationPoint } from 'lucide-react';
+// Integrity check and cleanup: the first 5 issues in the shopkeeper's words, and the full cleanup behind a
+// confirmation, with its progress and its outcome said where it was asked.
+import { CircleCheck, Eraser, ShieldCheck, TriangleExclamationPoint } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTEGRITY_ISSUES_SHOWN } from '@hanouti/core';
-import type { IntegrityIssueKind, IntegrityRecommendation, IntegrityReport } from '@hanouti/core';
+import type {
+  IntegrityIssue,
+  IntegrityIssueKind,
+  IntegrityRecommendation,
+  IntegrityReport,
+} from '@hanouti/core';
+import { useShopFormat } from '../../app/useShopFormat';
 import { checkDataIntegrity, cleanUpDatabase } from '../../data/dataCareService';
+import type { CleanupProgress } from '../../data/dataCareService';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { toast } from '../../ui/toastStore';
+import { percentOf, ProgressLine } from './ProgressLine';
 
 const ISSUE_LABELS = {
   'duplicate-product': 'issueDuplicateProduct',
@@ -25,16 +34,46 @@ const RECOMMENDATION_LABELS = {
 /** What the panel shows: a report, or the spec's single "Erreur lors de la vérification" issue. */
 type CheckState = { status: 'idle' } | { status: 'done'; report: IntegrityReport } | { status: 'failed' };
 
+/** How the last cleanup ended, said in the panel once its dialog has closed. */
+type CleanupEnd = { ok: true; message: string } | { ok: false; detail: string };
+
+// A credit entry without description is named by its date, which core gives as an ISO instant.
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** What an issue concerns, as the shopkeeper reads it: a name, a ticket number, or a date of the shop. */
+function IssueSubject({ issue }: { issue: IntegrityIssue }) {
+  const format = useShopFormat();
+  if (!issue.label) return null;
+  const text = ISO_INSTANT.test(issue.label) ? format.dateTime(issue.label) : issue.label;
+  return (
+    <span className="text-muted">
+      {' · '}
+      {/* A ticket number or a date is one word: it never breaks at its hyphen or slash ("IMP-/24EDE6A4"). */}
+      <bdi
+        className={
+          issue.kind === 'sale-missing-product' || text !== issue.label ? 'whitespace-nowrap' : undefined
+        }
+      >
+        {text}
+      </bdi>
+    </span>
+  );
+}
+
 export function IntegrityPanel() {
   const { t } = useTranslation('settings');
   const { t: tApp } = useTranslation();
+  const format = useShopFormat();
   const [check, setCheck] = useState<CheckState>({ status: 'idle' });
   const [checking, setChecking] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [cleaning, setCleaning] = useState(false);
+  const [cleanupProgress, setCleanupProgress] = useState<CleanupProgress>();
+  const [cleanupEnd, setCleanupEnd] = useState<CleanupEnd>();
 
   async function runCheck() {
     setChecking(true);
+    setCleanupEnd(undefined);
     try {
       setCheck({ status: 'done', report: await checkDataIntegrity() });
     } catch (error) {
@@ -48,23 +87,49 @@ export function IntegrityPanel() {
 
   async function runCleanup() {
     setCleaning(true);
+    setCleanupEnd(undefined);
+    setCleanupProgress(undefined);
     try {
-      const { removedCount } = await cleanUpDatabase();
-      toast({
-        title:
-          removedCount > 0
-            ? tApp('settings.duplicatesRemoved', { count: removedCount })
-            : tApp('settings.alreadyClean'),
-        tone: 'success',
-      });
-      setConfirming(false);
+      const { removedCount } = await cleanUpDatabase(setCleanupProgress);
+      const message =
+        removedCount > 0
+          ? tApp('settings.duplicatesRemoved', {
+              count: removedCount,
+              replace: { count: format.count(removedCount) },
+            })
+          : tApp('settings.alreadyClean');
+      toast({ title: message, tone: 'success' });
+      setCleanupEnd({ ok: true, message });
       // The previous report no longer describes the data.
       setCheck({ status: 'idle' });
     } catch (error) {
       console.error('Cleanup failed', error);
       toast({ title: tApp('settings.cleanupFailed'), tone: 'error' });
+      setCleanupEnd({
+        ok: false,
+        detail: error instanceof Error ? error.name || error.message : String(error),
+      });
     } finally {
+      // Success or failure, the dialog closes: the outcome is said in the panel (and a toast).
       setCleaning(false);
+      setCleanupProgress(undefined);
+      setConfirming(false);
+    }
+  }
+
+  function cleanupStep(progress: CleanupProgress | undefined): { label: string; ratio?: number } {
+    switch (progress?.step) {
+      case undefined:
+      case 'archives':
+        return { label: t('cleanupStepArchives') };
+      case 'reading':
+        return { label: t('cleanupStepReading') };
+      case 'planning':
+        return { label: t('cleanupStepPlanning') };
+      case 'writing': {
+        const ratio = progress.total > 0 ? progress.done / progress.total : 0;
+        return { label: t('cleanupStepWriting', { percent: percentOf(ratio, format.locale) }), ratio };
+      }
     }
   }
 
@@ -73,7 +138,8 @@ export function IntegrityPanel() {
   const hidden = (report?.issues.length ?? 0) - shown.length;
   return (
     <div className="flex flex-col gap-3">
-      <div className="grid grid-cols-2 gap-2">
+      {/* One button a line: side by side they wrapped on 3 lines at 360 px. */}
+      <div className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-2">
         <Button
           variant="secondary"
           icon={<ShieldCheck />}
@@ -86,6 +152,29 @@ export function IntegrityPanel() {
           {t('cleanup')}
         </Button>
       </div>
+
+      {checking ? <ProgressLine label={t('checkingProgress')} /> : null}
+
+      {cleanupEnd?.ok === true ? (
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900"
+        >
+          <CircleCheck className="size-5 shrink-0" aria-hidden="true" />
+          {cleanupEnd.message}
+        </p>
+      ) : null}
+      {cleanupEnd?.ok === false ? (
+        <div
+          role="alert"
+          className="rounded-xl bg-red-50 px-3 py-2 text-red-800"
+          data-testid="cleanup-failed"
+        >
+          <p className="font-semibold">{tApp('settings.cleanupFailed')}</p>
+          <p className="text-sm">{t('cleanupFailedDetail')}</p>
+          <p className="text-sm break-all">{t('technicalDetail', { detail: cleanupEnd.detail })}</p>
+        </div>
+      ) : null}
 
       {check.status === 'failed' ? (
         <div role="status" className="rounded-xl bg-red-50 px-3 py-2 text-red-800">
@@ -109,17 +198,24 @@ export function IntegrityPanel() {
             <>
               <p className="flex items-center gap-2 font-semibold text-red-800">
                 <TriangleExclamationPoint className="size-5" aria-hidden="true" />
-                {t('issuesFound', { count: report.issues.length })}
+                {t('issuesFound', {
+                  count: report.issues.length,
+                  replace: { count: format.count(report.issues.length) },
+                })}
               </p>
               <ul className="flex flex-col gap-1" data-testid="integrity-issues">
                 {shown.map((issue) => (
                   <li key={`${issue.kind}:${issue.ids.join(',')}`} className="text-sm">
                     <span className="font-medium">{t(ISSUE_LABELS[issue.kind])}</span>
-                    {issue.label ? <span className="text-muted"> · {issue.label}</span> : null}
+                    <IssueSubject issue={issue} />
                   </li>
                 ))}
               </ul>
-              {hidden > 0 ? <p className="text-sm text-muted">{t('issuesMore', { count: hidden })}</p> : null}
+              {hidden > 0 ? (
+                <p className="text-sm text-muted">
+                  {t('issuesMore', { count: hidden, replace: { count: format.count(hidden) } })}
+                </p>
+              ) : null}
             </>
           )}
           {report.recommendations.length > 0 ? (
@@ -137,11 +233,14 @@ export function IntegrityPanel() {
 
       <Dialog
         open={confirming}
-        onOpenChange={setConfirming}
+        onOpenChange={(open) => {
+          // A running cleanup cannot be left: it ends by itself, and then the dialog closes.
+          if (!cleaning) setConfirming(open);
+        }}
         title={t('cleanupConfirmTitle')}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
+            <Button variant="secondary" disabled={cleaning} onClick={() => setConfirming(false)}>
               {tApp('app.cancel')}
             </Button>
             <Button variant="danger" icon={<Eraser />} disabled={cleaning} onClick={() => void runCleanup()}>
@@ -150,7 +249,14 @@ export function IntegrityPanel() {
           </>
         }
       >
-        <p className="text-ink">{t('cleanupConfirm')}</p>
+        {cleaning ? (
+          <div className="flex flex-col gap-3">
+            <ProgressLine {...cleanupStep(cleanupProgress)} />
+            <p className="text-sm text-muted">{t('cleanupWait')}</p>
+          </div>
+        ) : (
+          <p className="text-ink">{t('cleanupConfirm')}</p>
+        )}
       </Dialog>
     </div>
   );
