@@ -14,6 +14,8 @@ export type ReferenceFeatureRecord = {
   /** The catalogue photo these features were computed from; replaced when that photo changes. */
   photoId?: string;
   features: ImageFeatures;
+  /** A small picture of an extra view taken in the product form, shown there so that a bad one can be removed. */
+  thumbnail?: Blob;
   createdAt: string;
 };
 
@@ -38,5 +40,6 @@ export const referenceFeatureRecordSchema = z.object({
     /** Words read on the photo (pack words of the text strategy). */
     words: z.array(z.string()).optional(),
   }),
+  thumbnail: z.instanceof(Blob).optional(),
   createdAt: z.string().min(1),
 });

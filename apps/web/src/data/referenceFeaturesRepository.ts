@@ -148,3 +148,71 @@ export async function applyPhotoReference(
 export async function deleteReferenceFeatures(ids: readonly string[]): Promise<void> {
   if (ids.length > 0) await tx('rw', ['referenceFeatures'], (t) => t.referenceFeatures.bulkDelete([...ids]));
 }
+
+/** An extra view of a product as the product form shows it (features left out: only the picture is shown). */
+export type ProductView = Pick<
+  ReferenceFeatureRecord,
+  'id' | 'origin' | 'photoId' | 'thumbnail' | 'createdAt'
+>;
+
+/** The stored views of a product, oldest first; live. */
+export function useProductViews(productId: string | undefined): ProductView[] | undefined {
+  return useLiveQuery(
+    async () =>
+      productId
+        ? (
+            await tx('r', ['referenceFeatures'], (t) =>
+              t.referenceFeatures.where('productId').equals(productId).sortBy('createdAt'),
+            )
+          ).map(({ id, origin, photoId, thumbnail, createdAt }) => ({
+            id,
+            origin,
+            ...(photoId ? { photoId } : {}),
+            ...(thumbnail ? { thumbnail } : {}),
+            createdAt,
+          }))
+        : [],
+    [productId],
+  );
+}
+
+/** Stores the views added in the product form and drops the ones removed there, together. */
+export async function saveProductViews(
+  productId: string,
+  added: readonly { features: ImageFeatures; thumbnail: Blob }[],
+  removedIds: readonly string[],
+): Promise<void> {
+  if (added.length === 0 && removedIds.length === 0) return;
+  await tx('rw', ['referenceFeatures'], async (t) => {
+    if (removedIds.length > 0) await t.referenceFeatures.bulkDelete([...removedIds]);
+    for (const view of added)
+      await t.referenceFeatures.add(recordOf({ productId, origin: 'photo', ...view }));
+  });
+}
+
+/**
+ * How many views recognition has of each product, for the catalogue's few-views flag, read from the indexes only
+ * (no features loaded): every reference of the product, less the one computed from its catalogue photo, which
+ * viewCount counts from the product itself (so that a photo whose features are not computed yet counts too).
+ */
+export function useViewCounts(): { perProduct: Map<string, number>; photoIds: Set<string> } | undefined {
+  return useLiveQuery(() =>
+    tx('r', ['referenceFeatures'], async (t) => {
+      const perProduct = new Map<string, number>();
+      for (const id of (await t.referenceFeatures.orderBy('productId').keys()) as string[])
+        perProduct.set(id, (perProduct.get(id) ?? 0) + 1);
+      const photoIds = new Set((await t.referenceFeatures.orderBy('photoId').keys()) as string[]);
+      return { perProduct, photoIds };
+    }),
+  );
+}
+
+/** Views of a product: its catalogue photo, its extra photos and the views learnt from sales. */
+export function viewCount(
+  product: Pick<Product, 'id' | 'photoId'>,
+  counts: { perProduct: Map<string, number>; photoIds: Set<string> },
+): number {
+  const stored = counts.perProduct.get(product.id) ?? 0;
+  const photoStored = product.photoId !== undefined && counts.photoIds.has(product.photoId) ? 1 : 0;
+  return stored - photoStored + (product.photoId ? 1 : 0);
+}

@@ -10,6 +10,7 @@ import {
   useCategories,
   useProductSearch,
 } from '../../data/productsRepository';
+import { useViewCounts, viewCount } from '../../data/referenceFeaturesRepository';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { EmptyState } from '../../ui/EmptyState';
@@ -65,6 +66,7 @@ function Catalog() {
   const [confirmBulk, setConfirmBulk] = useState(false);
   const format = useStableShopFormat();
   const statusLabels = useStockStatusLabels();
+  const viewCounts = useViewCounts();
   const cardContext = useMemo<ProductCardContext>(
     () => ({ t: tc, tShell: t, format, statusLabels }),
     [tc, t, format, statusLabels],
@@ -224,6 +226,7 @@ function Catalog() {
                   onToggle={toggle}
                   onEdit={edit}
                   onDelete={setDeleting}
+                  {...(viewCounts ? { views: viewCount(product, viewCounts) } : {})}
                 />
               )}
             />

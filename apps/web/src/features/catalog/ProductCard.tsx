@@ -1,11 +1,12 @@
 // One product of the catalogue: photo, name, brand, category, sale price, stock (red at the threshold) and margin.
 import { clsx } from 'clsx';
-import { Pencil, Trash, TriangleExclamationPoint } from 'lucide-react';
+import { Pencil, ScanEye, Trash, TriangleExclamationPoint } from 'lucide-react';
 import { memo } from 'react';
 import type { TFunction } from 'i18next';
 import { stockStatus, type Product } from '@hanouti/core';
 import { Checkbox } from '../../ui/Checkbox';
 import { IconButton } from '../../ui/IconButton';
+import { ADVISED_VIEWS } from '../sale/capture/views';
 import { ListThumbnail } from './ListThumbnail';
 import { contentWidth, linesFor } from './textLines';
 import type { StockStatusLabels } from '../inventory/useStockStatusLabels';
@@ -29,6 +30,8 @@ export interface ProductCardProps {
   onToggle: (id: string) => void;
   onEdit: (product: Product) => void;
   onDelete: (product: Product) => void;
+  /** Views recognition has of the product (its photo, extra and learnt ones); flagged below ADVISED_VIEWS. */
+  views?: number;
 }
 
 /** A card with a one-line name and a one-line brand and category is this tall (rem). */
@@ -58,6 +61,7 @@ export const ProductCard = memo(function ProductCard({
   onToggle,
   onEdit,
   onDelete,
+  views,
 }: ProductCardProps) {
   const status = stockStatus(product);
   const margin = product.salePrice - product.purchasePrice;
@@ -94,11 +98,24 @@ export const ProductCard = memo(function ProductCard({
         <p {...USER_TEXT} className="line-clamp-2 text-sm break-words text-muted">
           {brandAndCategory(product)}
         </p>
-        <p className="mt-0.5 truncate font-bold text-brand-800 tabular-nums">
-          {product.isBulk
-            ? t('card.perKg', { price: format.money(product.salePrice) })
-            : format.money(product.salePrice)}
-        </p>
+        <div className="mt-0.5 flex items-center gap-2">
+          <p className="min-w-0 truncate font-bold text-brand-800 tabular-nums">
+            {product.isBulk
+              ? t('card.perKg', { price: format.money(product.salePrice) })
+              : format.money(product.salePrice)}
+          </p>
+          {views !== undefined && views < ADVISED_VIEWS ? (
+            // Few views: the photo sale may not recognise it; the form says how to add some.
+            <span
+              title={t('views.hint')}
+              className="inline-flex shrink-0 items-center gap-1 rounded-full bg-saffron-100 px-2 text-xs leading-5 font-semibold text-saffron-700"
+            >
+              <ScanEye className="size-3.5" aria-hidden="true" />
+              {t('views.count', { count: views })}
+              <span className="sr-only">{t('views.hint')}</span>
+            </span>
+          ) : null}
+        </div>
         <p
           className={clsx(
             'flex items-center gap-1.5 text-sm whitespace-nowrap tabular-nums',

@@ -24,7 +24,13 @@ import {
   type NumberField,
   type ProductFormValues,
 } from './productForm';
-import { ProductReferencesField } from '../sale/capture/ProductReferencesField';
+import { saveProductViews } from '../../data/referenceFeaturesRepository';
+import {
+  NO_VIEW_CHANGE,
+  ProductReferencesField,
+  type MainPhoto,
+  type ViewsDraft,
+} from '../sale/capture/ProductReferencesField';
 import { ProductPhotoField } from './ProductPhotoField';
 
 const FORM_ID = 'product-form';
@@ -44,6 +50,7 @@ type TextName = Exclude<keyof ProductFormValues, 'isBulk' | 'vat'>;
 export function ProductModal({ product, initialBarcode, onClose }: ProductModalProps) {
   const { t, i18n } = useTranslation();
   const { t: tc } = useTranslation('catalog');
+  const { t: ts } = useTranslation('sale');
   const settings = useShopSettings();
   const format = useShopFormat();
   const categories = useCategories();
@@ -66,6 +73,13 @@ export function ProductModal({ product, initialBarcode, onClose }: ProductModalP
   });
   const { control, formState, setValue, getValues, getFieldState } = form;
   const [photo, setPhoto] = useState<PhotoChange>({ kind: 'keep' });
+  const [views, setViews] = useState<ViewsDraft>(NO_VIEW_CHANGE);
+  const mainPhoto: MainPhoto =
+    photo.kind === 'replace'
+      ? { kind: 'new', thumbnail: photo.photo.thumbnail }
+      : photo.kind === 'keep' && product?.photoId
+        ? { kind: 'stored', photoId: product.photoId }
+        : undefined;
   const [notes, setNotes] = useState<Partial<Record<NumberField, string>>>({});
   const isBulk = useWatch({ control, name: 'isBulk' });
   const [purchaseText, saleText] = useWatch({ control, name: ['purchasePrice', 'salePrice'] });
@@ -82,13 +96,19 @@ export function ProductModal({ product, initialBarcode, onClose }: ProductModalP
 
   const save = form.handleSubmit(async (draft) => {
     try {
-      await saveProductFromForm({
+      const saved = await saveProductFromForm({
         draft,
         ...(product ? { productId: product.id } : {}),
         stockEdited: getFieldState('stock').isDirty,
         photo,
       });
-      toast({ title: tc('form.saved', { name: draft.name }), tone: 'success' });
+      try {
+        await saveProductViews(saved.id, views.added, views.removed);
+        toast({ title: tc('form.saved', { name: draft.name }), tone: 'success' });
+      } catch (error) {
+        console.error('Product views not saved', error);
+        toast({ title: ts('references.saveFailed'), tone: 'error' });
+      }
       onClose();
     } catch (error) {
       console.error('Product not saved', error);
@@ -185,7 +205,12 @@ export function ProductModal({ product, initialBarcode, onClose }: ProductModalP
       <FormProvider {...form}>
         <form id={FORM_ID} noValidate onSubmit={submit} className="flex flex-col gap-4">
           <ProductPhotoField storedPhotoId={product?.photoId} change={photo} onChange={setPhoto} />
-          <ProductReferencesField productId={product?.id} />
+          <ProductReferencesField
+            productId={product?.id}
+            mainPhoto={mainPhoto}
+            draft={views}
+            onDraft={setViews}
+          />
           {text('name', tc('form.name'))}
           <Controller
             control={control}

@@ -1,10 +1,11 @@
 // The product form's photo: take it with the camera, import it from the gallery, or remove it.
 import { Camera, ImagePlus, Trash } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { clsx } from 'clsx';
+import { useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhotoChange } from '../../data/productEditing';
-import { Button } from '../../ui/Button';
+import { Button, buttonClasses } from '../../ui/Button';
 import { CameraOverlay } from '../camera/CameraOverlay';
 import { GALLERY_ERROR_KEYS, readGalleryPhoto } from '../camera/galleryPhoto';
 import { PhotoThumbnail } from '../camera/PhotoThumbnail';
@@ -19,7 +20,6 @@ export interface ProductPhotoFieldProps {
 export function ProductPhotoField({ storedPhotoId, change, onChange }: ProductPhotoFieldProps) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation('catalog');
-  const fileInput = useRef<HTMLInputElement>(null);
   const [cameraOpen, setCameraOpen] = useState(false);
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<(typeof GALLERY_ERROR_KEYS)[keyof typeof GALLERY_ERROR_KEYS]>();
@@ -63,15 +63,25 @@ export function ProductPhotoField({ storedPhotoId, change, onChange }: ProductPh
           >
             {tc('photo.take')}
           </Button>
-          <Button
-            variant="secondary"
-            icon={<ImagePlus />}
-            className="justify-start px-3 text-sm"
-            disabled={reading}
-            onClick={() => fileInput.current?.click()}
+          {/* The label is the button: one control, one name (a hidden input named like its button was a
+              duplicate for screen readers). */}
+          <label
+            className={clsx(
+              buttonClasses('secondary'),
+              'cursor-pointer justify-start gap-2 px-3 text-sm focus-within:outline-2 focus-within:outline-brand-500',
+              reading && 'pointer-events-none opacity-50',
+            )}
           >
+            <ImagePlus className="size-5 shrink-0" aria-hidden="true" />
             {tc('photo.gallery')}
-          </Button>
+            <input
+              type="file"
+              accept="image/*"
+              disabled={reading}
+              className="sr-only"
+              onChange={(event) => void importFile(event)}
+            />
+          </label>
         </div>
       </div>
       {hasPhoto ? (
@@ -84,15 +94,6 @@ export function ProductPhotoField({ storedPhotoId, change, onChange }: ProductPh
           {tc('photo.remove')}
         </Button>
       ) : null}
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/*"
-        aria-label={tc('photo.gallery')}
-        className="sr-only"
-        tabIndex={-1}
-        onChange={(event) => void importFile(event)}
-      />
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {t(error)}

@@ -1,77 +1,234 @@
-// For the product form: how many views recognition knows of the product, and a way to add more (3–5 sides).
-import { Camera, LoaderCircle, ScanEye } from 'lucide-react';
-import { useRef, useState, type ChangeEvent } from 'react';
+// For the product form: the views recognition learns the product from — its photo counts as one, 3–5 from
+// different sides recognise best — with thumbnails, taken with the camera or from the gallery, removable. New
+// views and removals are a draft, stored with the product when the form is saved (also for a new product).
+import type { ImageFeatures } from '@hanouti/recognition';
+import { Camera, ImagePlus, LoaderCircle, ScanEye, X } from 'lucide-react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReferenceCount } from '../../../data/referenceFeaturesRepository';
-import { addProductView } from '../../../recognition/references';
-import { Button } from '../../../ui/Button';
-import { toast } from '../../../ui/toastStore';
-import { imageFileProblem } from '../../camera/imageFile';
+import { useProductViews, type ProductView } from '../../../data/referenceFeaturesRepository';
+import type { PhotoBlobs } from '../../../data/productsRepository';
+import { computeReference } from '../../../recognition/recognitionClient';
+import { buttonClasses, Button } from '../../../ui/Button';
+import { CameraOverlay } from '../../camera/CameraOverlay';
+import { GALLERY_ERROR_KEYS, readGalleryPhoto } from '../../camera/galleryPhoto';
+import { PhotoThumbnail } from '../../camera/PhotoThumbnail';
+import { useBlobUrl } from '../../camera/usePhotoUrl';
+import { ADVISED_VIEWS, MAX_VIEWS } from './views';
 
-/** Recognition is reliable from this many views of a product (spec of issue 8: 3–5 from different sides). */
-export const ADVISED_VIEWS = 3;
+export type AddedView = { key: string; features: ImageFeatures; thumbnail: Blob };
+/** What the form did with the views: added some, removed stored ones. */
+export type ViewsDraft = { added: AddedView[]; removed: string[] };
+export const NO_VIEW_CHANGE: ViewsDraft = { added: [], removed: [] };
 
-export function ProductReferencesField({ productId }: { productId: string | undefined }) {
+/** The product's main photo as the form has it now: a stored photo, a new one, or none. */
+export type MainPhoto = { kind: 'stored'; photoId: string } | { kind: 'new'; thumbnail: Blob } | undefined;
+
+/** Stored extra views shown as thumbnails: the ones taken in the form (the catalogue photo's is the main one). */
+const isExtraView = (view: ProductView) => view.photoId === undefined && view.origin === 'photo';
+
+function ViewTile({
+  thumbnail,
+  alt,
+  onRemove,
+  removeLabel,
+}: {
+  thumbnail: Blob | undefined;
+  alt: string;
+  onRemove: () => void;
+  removeLabel: string;
+}) {
+  const url = useBlobUrl(thumbnail);
+  return (
+    <li className="relative size-16 shrink-0 overflow-hidden rounded-xl bg-white ring-1 ring-line">
+      {url ? (
+        <img src={url} alt={alt} className="size-full object-cover" />
+      ) : (
+        <span
+          role="img"
+          aria-label={alt}
+          className="flex size-full items-center justify-center text-brand-600"
+        >
+          <ScanEye className="size-6" aria-hidden="true" />
+        </span>
+      )}
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={removeLabel}
+        className="absolute end-0 top-0 inline-flex size-11 items-start justify-end p-1"
+      >
+        <span className="inline-flex size-6 items-center justify-center rounded-full bg-black/70 text-white">
+          <X className="size-4" aria-hidden="true" />
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function MainPhotoTile({ photo, alt }: { photo: NonNullable<MainPhoto>; alt: string }) {
+  const url = useBlobUrl(photo.kind === 'new' ? photo.thumbnail : undefined);
+  return (
+    <li className="size-16 shrink-0 overflow-hidden rounded-xl ring-2 ring-brand-500">
+      {photo.kind === 'stored' ? (
+        <PhotoThumbnail photoId={photo.photoId} alt={alt} className="size-full" />
+      ) : (
+        <img src={url} alt={alt} className="size-full object-cover" />
+      )}
+    </li>
+  );
+}
+
+export function ProductReferencesField({
+  productId,
+  mainPhoto,
+  draft,
+  onDraft,
+}: {
+  productId: string | undefined;
+  mainPhoto: MainPhoto;
+  draft: ViewsDraft;
+  onDraft: (change: (current: ViewsDraft) => ViewsDraft) => void;
+}) {
   const { t } = useTranslation('sale');
   const { t: tShell } = useTranslation();
-  const count = useReferenceCount(productId) ?? 0;
-  const input = useRef<HTMLInputElement>(null);
+  const stored = useProductViews(productId) ?? [];
+  const galleryId = useId();
   const [busy, setBusy] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const [problem, setProblem] = useState<string>();
 
-  async function addView(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file || !productId) return;
-    const problem = imageFileProblem(file);
-    if (problem) {
-      toast({
-        tone: 'error',
-        title: tShell(problem === 'too-large' ? 'catalog.imageTooLarge' : 'catalog.imageRequired'),
-      });
-      return;
-    }
+  const extras = stored.filter((view) => isExtraView(view) && !draft.removed.includes(view.id));
+  const learned = stored.filter((view) => view.origin === 'learned' && !draft.removed.includes(view.id));
+  const count = (mainPhoto ? 1 : 0) + extras.length + draft.added.length + learned.length;
+  const full = count >= MAX_VIEWS;
+
+  async function addView(photo: PhotoBlobs) {
     setBusy(true);
+    setProblem(undefined);
     try {
-      await addProductView(productId, file);
-      toast({ tone: 'success', title: t('references.added') });
+      const features = await computeReference(photo.blob);
+      onDraft((current) => ({
+        ...current,
+        added: [...current.added, { key: crypto.randomUUID(), features, thumbnail: photo.thumbnail }],
+      }));
     } catch (error) {
-      console.error('Reference view not added', error);
-      toast({ tone: 'error', title: t('references.failed') });
+      console.error('Reference view not computed', error);
+      setProblem(t('references.failed'));
     } finally {
       setBusy(false);
     }
   }
 
+  async function fromGallery(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Cleared so that choosing the same file again still fires a change.
+    event.target.value = '';
+    if (!file) return;
+    const result = await readGalleryPhoto(file);
+    if (result.ok) await addView(result.photo);
+    else setProblem(tShell(GALLERY_ERROR_KEYS[result.error]));
+  }
+
+  // Views are numbered after the main photo (view 1).
+  const first = mainPhoto ? 2 : 1;
   return (
-    <div className="flex flex-col gap-2 rounded-xl bg-brand-50 p-3">
-      <p className="flex items-center gap-2 font-medium text-ink">
+    <fieldset className="flex flex-col gap-2 rounded-xl bg-brand-50 p-3">
+      <legend className="sr-only">{t('references.legend')}</legend>
+      <p className="flex items-center gap-2 font-medium text-ink" aria-live="polite">
         <ScanEye className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
         {t('references.count', { count })}
       </p>
-      {count < ADVISED_VIEWS ? <p className="text-sm text-muted">{t('references.advice')}</p> : null}
-      {productId ? (
-        <>
+      <p className="text-sm text-muted">
+        {count < ADVISED_VIEWS ? t('references.advice') : t('references.enough')}
+      </p>
+      {count > 0 || busy ? (
+        <ul className="flex flex-wrap gap-2" aria-label={t('references.legend')}>
+          {mainPhoto ? <MainPhotoTile photo={mainPhoto} alt={t('references.mainPhoto')} /> : null}
+          {extras.map((view, index) => {
+            const number = first + index;
+            return (
+              <ViewTile
+                key={view.id}
+                thumbnail={view.thumbnail}
+                alt={t('references.viewAlt', { number })}
+                removeLabel={t('references.removeView', { number })}
+                onRemove={() =>
+                  onDraft((current) => ({ ...current, removed: [...current.removed, view.id] }))
+                }
+              />
+            );
+          })}
+          {draft.added.map((view, index) => {
+            const number = first + extras.length + index;
+            return (
+              <ViewTile
+                key={view.key}
+                thumbnail={view.thumbnail}
+                alt={t('references.viewAlt', { number })}
+                removeLabel={t('references.removeView', { number })}
+                onRemove={() =>
+                  onDraft((current) => ({
+                    ...current,
+                    added: current.added.filter((added) => added.key !== view.key),
+                  }))
+                }
+              />
+            );
+          })}
+          {busy ? (
+            <li className="flex size-16 items-center justify-center rounded-xl bg-white ring-1 ring-line">
+              <LoaderCircle className="size-6 animate-spin text-brand-600" aria-hidden="true" />
+              <span className="sr-only">{t('references.adding')}</span>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      {learned.length > 0 ? (
+        <p className="text-sm text-muted">{t('references.learned', { count: learned.length })}</p>
+      ) : null}
+      {full ? (
+        <p className="text-sm text-muted">{t('references.full', { max: MAX_VIEWS })}</p>
+      ) : (
+        <div className="grid grid-cols-2 gap-2">
           <Button
             variant="secondary"
-            className="self-start px-3 text-sm"
-            icon={busy ? <LoaderCircle className="animate-spin" /> : <Camera />}
+            className="px-2 text-sm"
+            icon={<Camera />}
             disabled={busy}
-            onClick={() => input.current?.click()}
+            onClick={() => setCameraOpen(true)}
           >
-            {busy ? t('references.adding') : t('references.add')}
+            {t('references.take')}
           </Button>
-          <input
-            ref={input}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            aria-label={t('references.add')}
-            className="sr-only"
-            tabIndex={-1}
-            onChange={(event) => void addView(event)}
-          />
-        </>
+          {/* The label is the button: one control, one name (a hidden input named like its button was a
+              duplicate for screen readers). No `capture`: the phone offers its camera and its gallery. */}
+          <label
+            htmlFor={galleryId}
+            className={`${buttonClasses('secondary')} cursor-pointer gap-2 px-2 text-sm focus-within:outline-2 focus-within:outline-brand-500 ${busy ? 'pointer-events-none opacity-50' : ''}`}
+          >
+            <ImagePlus className="size-5 shrink-0" aria-hidden="true" />
+            {t('references.gallery')}
+            <input
+              id={galleryId}
+              type="file"
+              accept="image/*"
+              disabled={busy}
+              className="sr-only"
+              onChange={(event) => void fromGallery(event)}
+            />
+          </label>
+        </div>
+      )}
+      {problem ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {problem}
+        </p>
       ) : null}
-    </div>
+      <CameraOverlay
+        open={cameraOpen}
+        title={t('references.cameraTitle')}
+        onClose={() => setCameraOpen(false)}
+        onCapture={(photo) => void addView(photo)}
+      />
+    </fieldset>
   );
 }
