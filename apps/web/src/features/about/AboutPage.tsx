@@ -1,7 +1,10 @@
-// À Propos: the mission, what the app does, the partner group and its contact details (from content.ts), the version.
+// À Propos: the mission, what the app does, where the data lives, the partner group and its contact details
+// (all from content.ts; a contact line shows only when configured there), the version.
 import {
   Boxes,
   DatabaseBackup,
+  MessageCircle,
+  ShieldCheck,
   Globe,
   LifeBuoy,
   Mail,
@@ -18,8 +21,8 @@ import { currentLanguage } from '../../i18n/i18n';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { Logo } from '../../ui/Logo';
-import { ABOUT_CONTENT, filledContacts } from './content';
-import type { AboutFeature } from './content';
+import { ABOUT_CONTENT, filledContacts, hasContact } from './content';
+import type { AboutContent, AboutFeature } from './content';
 
 const FEATURE_ICONS: Record<AboutFeature['icon'], ReactNode> = {
   sale: <ScanBarcode />,
@@ -43,13 +46,16 @@ function ContactLine({ icon, label, children }: { icon: ReactNode; label: string
 }
 
 export function AboutPage() {
+  return <AboutView content={ABOUT_CONTENT} />;
+}
+
+/** The page for a given content (tests render it with a configured contact block). */
+export function AboutView({ content }: { content: AboutContent }) {
   const { t } = useTranslation('about');
   const { t: tApp } = useTranslation();
   const language = currentLanguage();
-  const content = ABOUT_CONTENT;
-  const contacts = filledContacts(content, language);
-  const partnerName = content.partner.name[language].trim();
-  const hasContact = contacts.email || contacts.phone || contacts.website || contacts.address;
+  const contacts = filledContacts(content.contact, language);
+  const partnerName = contacts.partnerName;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col items-center gap-2 rounded-2xl bg-brand-700 px-4 py-6 text-center text-white shadow-card">
@@ -78,10 +84,19 @@ export function AboutPage() {
           ))}
         </ul>
       </Card>
+      <Card title={t('dataTitle')} icon={<ShieldCheck />}>
+        <ul className="flex flex-col gap-2">
+          {content.data.map((text) => (
+            <li key={text.fr} className="text-ink">
+              {text[language]}
+            </li>
+          ))}
+        </ul>
+      </Card>
       <Card title={t('partnerTitle')}>
         {partnerName ? <p className="mb-1 font-semibold text-ink">{partnerName}</p> : null}
         <p className="text-ink">{content.partner.presentation[language]}</p>
-        {hasContact ? (
+        {hasContact(contacts) ? (
           <>
             <h3 className="mt-4 mb-1 font-semibold text-ink">{t('contactTitle')}</h3>
             <ul className="flex flex-col">
@@ -93,6 +108,19 @@ export function AboutPage() {
                     className="text-brand-700 underline"
                   >
                     {contacts.phone}
+                  </a>
+                </ContactLine>
+              ) : null}
+              {contacts.whatsapp ? (
+                <ContactLine icon={<MessageCircle />} label={t('whatsapp')}>
+                  <a
+                    href={`https://wa.me/${contacts.whatsapp.replace(/\D/g, '')}`}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    dir="ltr"
+                    className="text-brand-700 underline"
+                  >
+                    {contacts.whatsapp}
                   </a>
                 </ContactLine>
               ) : null}
