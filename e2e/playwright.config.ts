@@ -1,6 +1,6 @@
 /** End-to-end tests: Debian's Chromium at 360×740 against the built app served by the real server. */
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFakeCameraVideo } from './support/catalog';
@@ -9,7 +9,17 @@ import { writeBarcodeVideo, writePackVideo } from './support/recognition';
 const port = Number(process.env.E2E_PORT ?? 4319);
 // The data harness (apps/web/dist-harness, built by `npm run build:harness`) for the data-layer fault tests.
 const harnessPort = Number(process.env.E2E_HARNESS_PORT ?? 4321);
-const dataDir = mkdtempSync(join(tmpdir(), 'hanouti-e2e-'));
+// One data folder for the run's server. Workers load this file too: they find the folder in the environment
+// instead of making one each. The runner removes it when it exits (after the server is stopped).
+let dataDir = process.env.HANOUTI_E2E_DATA_DIR;
+if (dataDir === undefined) {
+  const made = mkdtempSync(join(tmpdir(), 'hanouti-e2e-'));
+  process.env.HANOUTI_E2E_DATA_DIR = dataDir = made;
+  process.on('exit', () => rmSync(made, { recursive: true, force: true }));
+}
+// The specs share no state (each test has its own browser context; the one server is shared read-mostly and the
+// sync spec makes its own account), so E2E_WORKERS=2 runs two at once; one by default, where timings are calmer.
+const workers = Number(process.env.E2E_WORKERS ?? 1);
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -24,7 +34,7 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  workers,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
