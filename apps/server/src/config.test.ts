@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       webRoot: defaultWebRoot,
       logLevel: 'info',
+      trustProxy: false,
     });
   });
 
@@ -48,7 +49,19 @@ describe('loadConfig', () => {
       databaseUrl: 'postgresql://app:secret@db.local:5432/hanouti',
       webRoot: '/opt/web',
       logLevel: 'warn',
+      trustProxy: false,
     });
+  });
+
+  it('reads TRUST_PROXY as Fastify trustProxy: off, true, a hop count or proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }, cwd).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }, cwd).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }, cwd).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }, cwd).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: 'everyone' })[0]).toMatch(/^TRUST_PROXY must be/);
   });
 
   it('reads the token secret and the allowed app origin, refusing a short secret without echoing it', () => {

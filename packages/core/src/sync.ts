@@ -66,8 +66,17 @@ export const REJECTION_REASONS = [
   'record-conflict',
   'seq-reused',
   'data-refused',
+  /** Removing records or changing the settings from a staff phone: only the owner's phones may. */
+  'owner-only',
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+/** What only the shop owner's phones may do (staff phones sell, restock and keep the carnet). */
+export const OWNER_ONLY_OPERATIONS: ReadonlySet<OperationType> = new Set<OperationType>([
+  'product.delete',
+  'customer.delete',
+  'settings.update',
+]);
 
 /** What the server answers for one pushed operation. A repeat of the same operation gets the same answer. */
 export type OpResult =

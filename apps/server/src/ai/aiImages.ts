@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { ApiError } from '../http/errors.js';
 
 /** Larger pictures are refused: a 12-megapixel phone photo is 4032 × 3024. */
-const MAX_INPUT_PIXELS = 4096 * 4096;
+export const MAX_INPUT_PIXELS = 4096 * 3072;
 
 /** Accepts plain base64 or a data URL (what a browser's FileReader gives). */
 export function bytesOfBase64(text: string): Buffer {

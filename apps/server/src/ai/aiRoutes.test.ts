@@ -1,10 +1,12 @@
 import { seededRandom } from '@hanouti/recognition';
 import bwipjs from 'bwip-js';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { buildApp } from '../http/app.js';
+import { signUpShop, type TestDevice } from '../testing/shopHarness.js';
+import { MAX_REFERENCE_IMAGES } from './aiRoutes.js';
 
 /** A pack-like picture: random coloured rectangles and discs on white, rich in keypoints. */
 function texturedPack(seed: number, width = 320, height = 400): Buffer {
@@ -54,15 +56,22 @@ const base64 = (bytes: Buffer) => bytes.toString('base64');
 
 describe('/api/ai on generated images', () => {
   let database: DatabaseHandle;
-  let app: FastifyInstance;
+  let server: FastifyInstance;
+  let shop: TestDevice;
+  /** The AI routes are called as a signed-in phone calls them. */
+  const app = {
+    inject: (options: InjectOptions) =>
+      server.inject({ ...options, headers: { ...options.headers, ...shop.headers } }),
+  };
 
   beforeAll(async () => {
     database = await openDatabase({});
     await database.migrate();
-    app = await buildApp({ database });
+    server = await buildApp({ database, authRateLimit: { max: 1000, timeWindow: 60_000 } });
+    shop = await signUpShop(server);
   });
   afterAll(async () => {
-    await app.close();
+    await server.close();
     await database.close();
   });
 
@@ -279,4 +288,30 @@ describe('/api/ai on generated images', () => {
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json()).toMatchObject({ error: 'invalid_image' });
   }, 60_000);
+
+  it('answers 401 without a token, and refuses more reference photos than a phone sends', async () => {
+    const image = (await packPng(7)).toString('base64');
+    for (const url of ['/api/ai/barcode', '/api/ai/ocr', '/api/ai/detect']) {
+      const anonymous = await server.inject({ method: 'POST', url, payload: { image } });
+      expect(anonymous.statusCode).toBe(401);
+    }
+    const products = Array.from({ length: MAX_REFERENCE_IMAGES + 1 }, (_, i) => ({
+      id: `p${i}`,
+      name: `Produit ${i}`,
+      images: [image],
+    }));
+    const anonymous = await server.inject({
+      method: 'POST',
+      url: '/api/ai/visual-match',
+      payload: { crop_base64: image, products },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const tooMany = await app.inject({
+      method: 'POST',
+      url: '/api/ai/visual-match',
+      payload: { crop_base64: image, products },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ error: 'too_many_references' });
+  });
 });

@@ -1,5 +1,5 @@
 // /api/auth/* and /api/devices*: sign-up, log-in, refresh, log-out, password, devices, staff pairing.
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AccountService, DeviceIntro } from '../auth/accountService.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/passwords.js';
 import { callerOf } from './authenticate.js';
@@ -29,8 +29,15 @@ export function registerAccountRoutes(
   authenticated: onRequestAsyncHookHandler,
   authRateLimit: RateLimit,
 ): void {
-  // Per client address: guessing passwords or pairing codes is slow, a shopkeeper never notices.
-  const limited = { rateLimit: authRateLimit };
+  // Per client address (the phone's own, behind a trusted proxy: TRUST_PROXY) and log-in: guessing passwords or
+  // pairing codes is slow, a shopkeeper never notices, and phones sharing one address do not share one budget.
+  const limited = {
+    rateLimit: {
+      ...authRateLimit,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `${request.ip}|${loginOf(request.body)}`,
+    },
+  };
 
   app.post<{ Body: SignUpBody }>(
     '/auth/signup',
@@ -150,4 +157,10 @@ export function registerAccountRoutes(
     },
     (request) => accounts.claimPairingCode(request.body.code, request.body),
   );
+}
+
+/** The log-in a request is about, lowercased, for the rate limit's key ('' when it names none). */
+function loginOf(body: unknown): string {
+  const login = (body as { login?: unknown } | null | undefined)?.login;
+  return typeof login === 'string' ? login.trim().toLowerCase().slice(0, 200) : '';
 }

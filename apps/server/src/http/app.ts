@@ -10,6 +10,7 @@ import type { TokenKey } from '../auth/tokens.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { createShopNotifier, type ShopNotifier } from '../sync/notifier.js';
 import { OperationService } from '../sync/operationService.js';
+import { AiPool, type AiPoolOptions } from '../ai/aiPool.js';
 import { registerAiRoutes } from '../ai/aiRoutes.js';
 import { registerAccountRoutes, type RateLimit } from './accountRoutes.js';
 import { decorateCaller, requireCaller } from './authenticate.js';
@@ -68,10 +69,20 @@ export interface AppOptions {
    * true, a hop count, or addresses/CIDRs. Off by default: X-Forwarded-For is then ignored.
    */
   trustProxy?: boolean | number | string | string[] | undefined;
+  /** The AI routes' worker pool: threads, queue, per-shop limit. */
+  aiPool?: AiPoolOptions | undefined;
 }
 
 export const defaultAuthRateLimit: RateLimit = { max: 10, timeWindow: 60_000 };
 export const defaultPushRateLimit: RateLimit = { max: 600, timeWindow: 60_000 };
+
+/** TRUST_PROXY for Fastify: a hop count becomes "trust the nearest n proxies". */
+function trustProxyOption(
+  trust: AppOptions['trustProxy'],
+): boolean | string | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust ?? false;
+}
 
 /** A ready-to-listen server (call `listen` or `inject`); closing it does not close the database. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -80,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.https === undefined ? {} : { https: options.https }),
     ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
     bodyLimit: bodyLimitBytes,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy),
     // A body with __proto__ or constructor.prototype is refused (400), never merged into an object.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -128,6 +139,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notifier = options.notifier ?? createShopNotifier();
   const operations = new OperationService(db, notifier);
   const authenticated = requireCaller(key, accounts);
+  // Recognition runs in worker threads, started at the first AI request and stopped with the server.
+  const aiPool = new AiPool(options.aiPool);
+  app.addHook('onClose', () => aiPool.close());
 
   await app.register(
     (api, _options, done) => {
@@ -147,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         heartbeatMs: options.heartbeatMs,
       });
       registerRestRoutes(api, { db, operations, authenticated });
-      registerAiRoutes(api);
+      registerAiRoutes(api, { authenticated, pool: aiPool });
       done();
     },
     { prefix: '/api' },

@@ -59,12 +59,45 @@ export function errorBodyFor(error: FastifyError | ApiError, status: number): Er
   return knownFailures[status] ?? { error: 'request_failed', message: 'Requête refusée' };
 }
 
+function errorCodeOf(error: FastifyError | ApiError): string | undefined {
+  return typeof error.code === 'string' ? error.code : undefined;
+}
+
+/**
+ * What a log may hold of a server error: its kind, SQL state and SQL text (parameters are placeholders), and
+ * for errors of our own code their message and stack; never a driver's message, which quotes the values.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const chain: unknown[] = [];
+  for (let current = error; current instanceof Error && chain.length < 5; current = current.cause) {
+    chain.push(current);
+  }
+  const fromDatabase =
+    chain.some(
+      (link) =>
+        typeof (link as { code?: unknown }).code === 'string' &&
+        /^[0-9A-Z]{5}$/.test((link as { code: string }).code),
+    ) || chain.some((link) => (link as Error).name === 'DrizzleQueryError');
+  const first = chain[0] as (Error & { query?: unknown }) | undefined;
+  if (!first) return { type: typeof error };
+  if (!fromDatabase) return { type: first.name, message: first.message, stack: first.stack };
+  const sqlState = chain
+    .map((link) => (link as { code?: unknown }).code)
+    .find((code): code is string => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code));
+  return {
+    type: first.name,
+    ...(sqlState === undefined ? {} : { sqlState }),
+    ...(typeof first.query === 'string' ? { query: first.query } : {}),
+  };
+}
+
 /** Installs the JSON error and not-found answers on the whole server. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError | ApiError>((error, request, reply) => {
     const status = statusOf(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ err: error, statusCode: status }, 'request refused');
+    // Never the error itself: a failed query's message carries its parameters (names, phones, payloads).
+    if (status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
+    else request.log.debug({ statusCode: status, code: errorCodeOf(error) }, 'request refused');
     return reply.code(status).type('application/json; charset=utf-8').send(errorBodyFor(error, status));
   });
   app.setNotFoundHandler((_request, reply) =>

@@ -1,7 +1,10 @@
 // Table-style REST of spec §7 (/api/rest/<table>) for integrations: snake_case rows, same auth, same operation service.
 import { createHash } from 'node:crypto';
 import {
+  AmountError,
   BATCH_SIZE,
+  checkedCentimes,
+  checkedQuantity,
   DEFAULT_REORDER_THRESHOLD,
   DEFAULT_SETTINGS,
   DEFAULT_VAT_RATE,
@@ -16,7 +19,7 @@ import {
   saleItemSchema,
   saleSchema,
   settingsSchema,
-  type VatRate,
+  vatRate as vatRateSchema,
 } from '@hanouti/core';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
@@ -24,7 +27,7 @@ import type { z } from 'zod';
 import type { Caller } from '../auth/tokens.js';
 import type { Database } from '../db/database.js';
 import { creditTransactions, customers, products, saleItems, sales, settings } from '../db/schema.js';
-import { withShop } from '../db/shopScope.js';
+import { withShop, type ShopTx } from '../db/shopScope.js';
 import type { OperationService } from '../sync/operationService.js';
 import { callerOf } from './authenticate.js';
 import { ApiError } from './errors.js';
@@ -197,46 +200,47 @@ export function registerRestRoutes(app: FastifyInstance, options: RestRouteOptio
     const caller = callerOf(request);
     const now = new Date().toISOString();
     const drafts = batchOf(request.body).map((row) => fieldsOf(row, PRODUCT_COLUMNS, 'products'));
-    for (const draft of drafts) {
-      const id = parsed(productSchema.shape.id, draft.id, 'products');
-      const [current] = await read(caller, (tx) =>
-        tx
+    // One transaction for the request: every row and its stock movement, or nothing.
+    await ops.applyServerOperations(caller, async (batch) => {
+      for (const draft of drafts) {
+        const id = parsed(productSchema.shape.id, draft.id, 'products');
+        const [current] = await batch.tx
           .select()
           .from(products)
-          .where(and(eq(products.shopId, caller.shopId), eq(products.id, id))),
-      );
-      const existing = current && !current.deleted ? (current.data as Row) : undefined;
-      const stockBefore = current && !current.deleted ? current.stock : 0;
-      const product = parsed(
-        productSchema.strict(),
-        {
-          brand: '',
-          vat: DEFAULT_VAT_RATE,
-          reorderThreshold: DEFAULT_REORDER_THRESHOLD,
-          isBulk: false,
-          purchasePrice: 0,
-          salePrice: 0,
-          ...existing,
-          ...draft,
-          stock: draft.stock ?? stockBefore,
-          createdAt: draft.createdAt ?? existing?.createdAt ?? now,
-          updatedAt: now,
-        },
-        'products',
-      );
-      await ops.applyServerOperation(caller, 'product.upsert', product);
-      const delta = Math.round((product.stock - stockBefore) * 1000) / 1000;
-      if (delta !== 0) {
-        await ops.applyServerOperation(caller, 'stock.move', {
-          id: nameBasedId(`${id}:${now}:${product.stock}`),
-          productId: id,
-          kind: existing ? 'correction' : 'import',
-          delta,
-          at: now,
-          deviceId: caller.deviceId,
-        });
+          .where(and(eq(products.shopId, caller.shopId), eq(products.id, id)));
+        const existing = current && !current.deleted ? (current.data as Row) : undefined;
+        const stockBefore = current && !current.deleted ? current.stock : 0;
+        const product = parsed(
+          productSchema.strict(),
+          {
+            brand: '',
+            vat: DEFAULT_VAT_RATE,
+            reorderThreshold: DEFAULT_REORDER_THRESHOLD,
+            isBulk: false,
+            purchasePrice: 0,
+            salePrice: 0,
+            ...existing,
+            ...draft,
+            stock: draft.stock ?? stockBefore,
+            createdAt: draft.createdAt ?? existing?.createdAt ?? now,
+            updatedAt: now,
+          },
+          'products',
+        );
+        await batch.apply('product.upsert', product);
+        const delta = Math.round((product.stock - stockBefore) * 1000) / 1000;
+        if (delta !== 0) {
+          await batch.apply('stock.move', {
+            id: nameBasedId(`${id}:${now}:${product.stock}`),
+            productId: id,
+            kind: existing ? 'correction' : 'import',
+            delta,
+            at: now,
+            deviceId: caller.deviceId,
+          });
+        }
       }
-    }
+    });
     return { upserted: drafts.length };
   });
 
@@ -245,8 +249,11 @@ export function registerRestRoutes(app: FastifyInstance, options: RestRouteOptio
     { onRequest: authenticated, schema: { params: idParams } },
     async (request, reply) => {
       const caller = callerOf(request);
-      await mustExist(caller, products, request.params.id);
-      await ops.applyServerOperation(caller, 'product.delete', { id: request.params.id });
+      ownerOnly(caller);
+      await ops.applyServerOperations(caller, async (batch) => {
+        await mustExist(batch.tx, caller, products, request.params.id);
+        await batch.apply('product.delete', { id: request.params.id });
+      });
       return reply.code(204).send();
     },
   );
@@ -295,66 +302,66 @@ export function registerRestRoutes(app: FastifyInstance, options: RestRouteOptio
   app.post('/rest/sales', { onRequest: authenticated }, async (request) => {
     const caller = callerOf(request);
     const rows = batchOf(request.body).map((row) => fieldsOf(row, SALE_COLUMNS, 'sales'));
-    for (const row of rows) {
-      if (!Array.isArray(row.saleItems) || row.saleItems.length === 0) {
-        throw new ApiError(400, 'validation_failed', 'sales : sale_items doit contenir au moins une ligne');
-      }
-      const items = (row.saleItems as unknown[]).map((raw) => {
-        const line = fieldsOf(raw, SALE_ITEM_COLUMNS, 'sale_items');
-        const quantity = Number(line.quantity);
-        const unitPrice = Number(line.unitPrice);
-        const vatRate = (line.vatRate ?? DEFAULT_VAT_RATE) as VatRate;
-        const total =
-          Number.isFinite(quantity) && Number.isSafeInteger(unitPrice)
-            ? multiplyPrice(unitPrice, quantity)
-            : NaN;
-        return { ...line, quantity, unitPrice, vatRate, total, vat: lineVat(total, vatRate) };
-      });
-      const { saleItems: _lines, ...fields } = row;
-      const draftId = typeof fields.id === 'string' ? fields.id : '';
-      const sale = parsed(
-        saleSchema,
-        {
-          ticketNumber: `API-${draftId.slice(-6)}`,
-          paymentMethod: 'cash',
-          ...fields,
-          items,
-          ...cartTotals(items),
-          discount: 0,
-          printed: false,
-          shared: false,
+    await ops.applyServerOperations(caller, async (batch) => {
+      for (const row of rows) {
+        if (!Array.isArray(row.saleItems) || row.saleItems.length === 0) {
+          throw new ApiError(400, 'validation_failed', 'sales : sale_items doit contenir au moins une ligne');
+        }
+        const items = (row.saleItems as unknown[]).map((raw) => {
+          const line = fieldsOf(raw, SALE_ITEM_COLUMNS, 'sale_items');
+          // Numbers are JSON numbers within a shop's limits ("deux", 1e308 → 400, never a computation).
+          const quantity = amountField(() => checkedQuantity(line.quantity, 'quantity'), 'quantity');
+          const unitPrice = amountField(() => checkedCentimes(line.unitPrice, 'unit_price'), 'unit_price');
+          const vatRate = parsed(vatRateSchema, line.vatRate ?? DEFAULT_VAT_RATE, 'sale_items');
+          const total = amountField(() => checkedCentimes(multiplyPrice(unitPrice, quantity)), 'quantity');
+          return { ...line, quantity, unitPrice, vatRate, total, vat: lineVat(total, vatRate) };
+        });
+        const { saleItems: _lines, ...fields } = row;
+        const draftId = typeof fields.id === 'string' ? fields.id : '';
+        const sale = parsed(
+          saleSchema,
+          {
+            ticketNumber: `API-${draftId.slice(-6)}`,
+            paymentMethod: 'cash',
+            ...fields,
+            items,
+            ...cartTotals(items),
+            discount: 0,
+            printed: false,
+            shared: false,
+            deviceId: caller.deviceId,
+          },
+          'sales',
+        );
+        const movements = sale.items.map((item, line) => ({
+          id: nameBasedId(`${sale.id}:movement:${line}`),
+          productId: item.productId,
+          kind: 'sale' as const,
+          delta: -item.quantity,
+          at: sale.date,
+          saleId: sale.id,
           deviceId: caller.deviceId,
-        },
-        'sales',
-      );
-      const movements = sale.items.map((item, line) => ({
-        id: nameBasedId(`${sale.id}:movement:${line}`),
-        productId: item.productId,
-        kind: 'sale' as const,
-        delta: -item.quantity,
-        at: sale.date,
-        saleId: sale.id,
-        deviceId: caller.deviceId,
-      }));
-      const creditTransaction =
-        sale.paymentMethod === 'credit' && sale.customerId !== undefined && sale.total > 0
-          ? {
-              id: nameBasedId(`${sale.id}:credit`),
-              customerId: sale.customerId,
-              type: 'credit' as const,
-              amount: sale.total,
-              description: `Ticket ${sale.ticketNumber}`,
-              date: sale.date,
-              saleId: sale.id,
-            }
-          : undefined;
-      if (sale.customerId !== undefined) await mustExist(caller, customers, sale.customerId);
-      await ops.applyServerOperation(caller, 'sale.record', {
-        sale,
-        movements,
-        ...(creditTransaction ? { creditTransaction } : {}),
-      });
-    }
+        }));
+        const creditTransaction =
+          sale.paymentMethod === 'credit' && sale.customerId !== undefined && sale.total > 0
+            ? {
+                id: nameBasedId(`${sale.id}:credit`),
+                customerId: sale.customerId,
+                type: 'credit' as const,
+                amount: sale.total,
+                description: `Ticket ${sale.ticketNumber}`,
+                date: sale.date,
+                saleId: sale.id,
+              }
+            : undefined;
+        if (sale.customerId !== undefined) await mustExist(batch.tx, caller, customers, sale.customerId);
+        await batch.apply('sale.record', {
+          sale,
+          movements,
+          ...(creditTransaction ? { creditTransaction } : {}),
+        });
+      }
+    });
     return { recorded: rows.length };
   });
 
@@ -390,30 +397,30 @@ export function registerRestRoutes(app: FastifyInstance, options: RestRouteOptio
     const caller = callerOf(request);
     const now = new Date().toISOString();
     const drafts = batchOf(request.body).map((row) => fieldsOf(row, CUSTOMER_COLUMNS, 'customers'));
-    for (const draft of drafts) {
-      const id = parsed(customerSchema.shape.id, draft.id, 'customers');
-      const [current] = await read(caller, (tx) =>
-        tx
+    await ops.applyServerOperations(caller, async (batch) => {
+      for (const draft of drafts) {
+        const id = parsed(customerSchema.shape.id, draft.id, 'customers');
+        const [current] = await batch.tx
           .select()
           .from(customers)
-          .where(and(eq(customers.shopId, caller.shopId), eq(customers.id, id))),
-      );
-      const existing = current && !current.deleted ? (current.data as Row) : undefined;
-      const customer = parsed(
-        customerSchema.strict(),
-        {
-          phone: '',
-          ...existing,
-          ...draft,
-          creditBalance: 0,
-          totalPurchases: 0,
-          createdAt: draft.createdAt ?? existing?.createdAt ?? now,
-          updatedAt: now,
-        },
-        'customers',
-      );
-      await ops.applyServerOperation(caller, 'customer.upsert', customer);
-    }
+          .where(and(eq(customers.shopId, caller.shopId), eq(customers.id, id)));
+        const existing = current && !current.deleted ? (current.data as Row) : undefined;
+        const customer = parsed(
+          customerSchema.strict(),
+          {
+            phone: '',
+            ...existing,
+            ...draft,
+            creditBalance: 0,
+            totalPurchases: 0,
+            createdAt: draft.createdAt ?? existing?.createdAt ?? now,
+            updatedAt: now,
+          },
+          'customers',
+        );
+        await batch.apply('customer.upsert', customer);
+      }
+    });
     return { upserted: drafts.length };
   });
 
@@ -422,8 +429,11 @@ export function registerRestRoutes(app: FastifyInstance, options: RestRouteOptio
     { onRequest: authenticated, schema: { params: idParams } },
     async (request, reply) => {
       const caller = callerOf(request);
-      await mustExist(caller, customers, request.params.id);
-      await ops.applyServerOperation(caller, 'customer.delete', { id: request.params.id });
+      ownerOnly(caller);
+      await ops.applyServerOperations(caller, async (batch) => {
+        await mustExist(batch.tx, caller, customers, request.params.id);
+        await batch.apply('customer.delete', { id: request.params.id });
+      });
       return reply.code(204).send();
     },
   );
@@ -457,10 +467,12 @@ export function registerRestRoutes(app: FastifyInstance, options: RestRouteOptio
         'credit_transactions',
       ),
     );
-    for (const entry of entries) {
-      await mustExist(caller, customers, entry.customerId);
-      await ops.applyServerOperation(caller, 'credit.record', entry);
-    }
+    await ops.applyServerOperations(caller, async (batch) => {
+      for (const entry of entries) {
+        await mustExist(batch.tx, caller, customers, entry.customerId);
+        await batch.apply('credit.record', entry);
+      }
+    });
     return { recorded: entries.length };
   });
 
@@ -483,40 +495,57 @@ export function registerRestRoutes(app: FastifyInstance, options: RestRouteOptio
 
   app.put('/rest/settings', { onRequest: authenticated }, async (request) => {
     const caller = callerOf(request);
+    ownerOnly(caller);
     const fields = fieldsOf(request.body, SETTINGS_COLUMNS, 'settings');
-    const [row] = await read(caller, (tx) =>
-      tx
+    return ops.applyServerOperations(caller, async (batch) => {
+      const [row] = await batch.tx
         .select({ data: settings.data })
         .from(settings)
-        .where(and(eq(settings.shopId, caller.shopId), eq(settings.id, SETTINGS_ID))),
-    );
-    const record = parsed(
-      settingsSchema.strict(),
-      {
-        ...((row?.data as object | undefined) ?? DEFAULT_SETTINGS),
-        ...fields,
-        id: SETTINGS_ID,
-        updatedAt: new Date().toISOString(),
-      },
-      'settings',
-    );
-    await ops.applyServerOperation(caller, 'settings.update', record);
-    const { id: _id, ...rest } = record;
-    return rowOf(rest);
+        .where(and(eq(settings.shopId, caller.shopId), eq(settings.id, SETTINGS_ID)));
+      const record = parsed(
+        settingsSchema.strict(),
+        {
+          ...((row?.data as object | undefined) ?? DEFAULT_SETTINGS),
+          ...fields,
+          id: SETTINGS_ID,
+          updatedAt: new Date().toISOString(),
+        },
+        'settings',
+      );
+      await batch.apply('settings.update', record);
+      const { id: _id, ...rest } = record;
+      return rowOf(rest);
+    });
   });
+}
 
-  /** 404 unless the record is one of the caller's shop's live records (another shop's id is simply not found). */
-  async function mustExist(
-    caller: Caller,
-    table: typeof products | typeof customers,
-    id: string,
-  ): Promise<void> {
-    const [row] = await read(caller, (tx) =>
-      tx
-        .select({ id: table.id })
-        .from(table)
-        .where(and(eq(table.shopId, caller.shopId), eq(table.id, id), eq(table.deleted, false))),
-    );
-    if (!row) throw new ApiError(404, 'not_found', 'Ressource introuvable');
+/** 404 unless the record is one of the caller's shop's live records (another shop's id is simply not found). */
+async function mustExist(
+  tx: ShopTx,
+  caller: Caller,
+  table: typeof products | typeof customers,
+  id: string,
+): Promise<void> {
+  const [row] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.shopId, caller.shopId), eq(table.id, id), eq(table.deleted, false)));
+  if (!row) throw new ApiError(404, 'not_found', 'Ressource introuvable');
+}
+
+/** Removing records and changing the settings are the owner's (staff phones sell, restock, keep the carnet). */
+function ownerOnly(caller: Caller): void {
+  if (caller.role !== 'owner') throw new ApiError(403, 'owner_only', 'Réservé au propriétaire');
+}
+
+/** A number field read with core's limits: an AmountError becomes a 400 naming the field. */
+function amountField(read: () => number, column: string): number {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof AmountError) {
+      throw new ApiError(400, 'validation_failed', `sale_items : ${column} invalide (${error.code})`);
+    }
+    throw error;
   }
 }

@@ -145,6 +145,10 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     stream.on('error', stop);
   });
 
+  /**
+   * The full cleanup (spec §4) is run by the app itself at each phone's one-time migration, staff phones
+   * included (their sample products meet the shop's there); it applies fixed rules, chooses nothing.
+   */
   app.post('/sync/cleanup', { onRequest: authenticated }, (request) =>
     cleanUpShop(db, notifier, callerOf(request)),
   );

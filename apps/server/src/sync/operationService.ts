@@ -1,20 +1,25 @@
-// The one way shop data changes on the server: an operation, settled once, in its own transaction.
+// The one way shop data changes on the server: an operation, settled once, in its own savepoint.
 //
-// Device pushes go through `push` (seq order, idempotent by op id); the table REST and the full cleanup
-// go through `applyServerOperation`. Both end in `applyCheckedOperation`, so the rules are the same.
+// Device pushes go through `push` (seq order, idempotent by op id, one transaction per batch); the table
+// REST goes through `applyServerOperations` (one transaction per request). Both end in `applyCheckedOperation`, so the rules are the same.
 import { createHash } from 'node:crypto';
 import {
   canonicalJson,
   checkOperationPayload,
+  jsonProblem,
   operationHlc,
+  OWNER_ONLY_OPERATIONS,
   newId,
   type CheckedOperation,
   type Operation,
   type OperationType,
+  type JsonProblem,
   type OpResult,
+  type PayloadCheck,
   type RejectionReason,
 } from '@hanouti/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { devices, operations } from '../db/schema.js';
 import { withShop, type ShopTx } from '../db/shopScope.js';
@@ -46,108 +51,242 @@ function isPermanentDataError(error: unknown): boolean {
   return state !== undefined && (state.startsWith('22') || state.startsWith('23'));
 }
 
+/** Errors of the connection or of concurrency: the push as a whole is retried later, nothing is refused. */
+function isTransientError(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  if (state === undefined) return false;
+  return (
+    state.startsWith('08') || // connection exception
+    state.startsWith('40') || // serialization failure, deadlock
+    state.startsWith('53') || // insufficient resources
+    state.startsWith('57') || // operator intervention (shutdown, cancel)
+    state === '25P02' // the transaction was already aborted
+  );
+}
+
+/** What a log may say of an error: its kind and SQL state, never its message (driver messages quote values). */
+export function errorSummary(error: unknown): { type: string; sqlState?: string } {
+  const state = sqlStateOf(error);
+  const type = error instanceof Error ? error.name : typeof error;
+  return state === undefined ? { type } : { type, sqlState: state };
+}
+
+/** An operation as the server receives it: its digest and payload check done once, before any lock. */
+type Received = {
+  op: Operation;
+  digest: string;
+  /** Why the payload cannot be stored as it is (NUL, lone surrogate, too deep), if it cannot. */
+  unstorable: JsonProblem | undefined;
+  check: PayloadCheck;
+};
+
+function receive(op: Operation, caller: Caller): Received {
+  const problem = jsonProblem(op.payload);
+  let check: PayloadCheck = problem
+    ? { ok: false, reason: 'invalid-payload' }
+    : checkOperationPayload(op.type, op.payload);
+  if (check.ok && caller.role !== 'owner' && OWNER_ONLY_OPERATIONS.has(op.type)) {
+    check = { ok: false, reason: 'owner-only' };
+  }
+  // A payload too deep or not storable is hashed by what it is refused for, never walked recursively.
+  const digest = problem ? unstorableDigest(op, problem) : operationDigest(op);
+  return { op, digest, unstorable: problem, check };
+}
+
+function unstorableDigest(op: Operation, problem: string): string {
+  const { opId: _id, payload: _payload, ...envelope } = op;
+  return createHash('sha256')
+    .update(`${canonicalJson(envelope)}\0unstorable:${problem}`)
+    .digest('hex');
+}
+
+type StoredOp = { opId: string; seq: number | null; payloadHash: string; reason: string | null };
+
+export type OperationLog = Pick<FastifyBaseLogger, 'error' | 'warn'>;
+
 export class OperationService {
   constructor(
     private readonly db: Database,
     private readonly notifier: ShopNotifier,
+    private readonly log?: OperationLog,
   ) {}
 
   /**
-   * Settles a device's operations one at a time, in seq order, each in its own transaction: a refused one
-   * is recorded and the next ones go on; one whose predecessor is missing waits. Stops at a conflict.
+   * Settles a device's operations in seq order, in one transaction: each applied in its own savepoint, a
+   * refused one recorded as such and the next ones going on; one whose predecessor is missing waits.
+   * Stops at a conflict (same op id, other content). Duplicates are answered before the shop's lock is taken.
    */
   async push(caller: Caller, ops: readonly Operation[]): Promise<PushOutcome> {
-    const results: OpResult[] = [];
-    for (const op of [...ops].sort((a, b) => a.seq - b.seq)) {
-      const result = await this.pushOne(caller, op);
-      if (result === 'conflict') return { results, conflict: op.opId };
-      results.push(result);
-    }
-    return { results };
-  }
-
-  private async pushOne(caller: Caller, op: Operation): Promise<OpResult | 'conflict'> {
-    const digest = operationDigest(op);
+    const received = [...ops].sort((a, b) => a.seq - b.seq).map((op) => receive(op, caller));
     const outcome = await withShop(this.db, caller.shopId, async (tx) => {
-      const writer = await ShopWriter.open(tx, caller.shopId);
-      const [device] = await tx
-        .select({ lastSeq: devices.lastSeq, revokedAt: devices.revokedAt })
-        .from(devices)
-        .where(and(eq(devices.shopId, caller.shopId), eq(devices.id, caller.deviceId)));
-      if (!device || device.revokedAt !== null) {
-        throw new ApiError(401, 'device_revoked', 'Cet appareil a été retiré de la boutique');
+      const stored = await storedOperations(tx, caller.shopId, received);
+      let lastSeq = await deviceLastSeq(tx, caller);
+      const pending = received.filter((item) => !stored.has(item.op.opId) && item.op.seq > lastSeq);
+      let writer: ShopWriter | undefined;
+      if (pending.length > 0) {
+        writer = await ShopWriter.open(tx, caller.shopId);
+        // Another push of this device may have committed while we waited for the lock.
+        const seqNow = await deviceLastSeq(tx, caller);
+        if (seqNow !== lastSeq) {
+          lastSeq = seqNow;
+          for (const [opId, row] of await storedOperations(tx, caller.shopId, pending)) stored.set(opId, row);
+        }
       }
-      const [stored] = await tx
-        .select()
-        .from(operations)
-        .where(and(eq(operations.shopId, caller.shopId), eq(operations.opId, op.opId)));
-      if (stored) {
-        if (stored.payloadHash !== digest) return 'conflict' as const;
-        return { result: storedAck(stored), changed: false };
+      const results: OpResult[] = [];
+      const rows: (typeof operations.$inferInsert)[] = [];
+      const firstLastSeq = lastSeq;
+      let conflict: string | undefined;
+      let changed = false;
+      for (const item of received) {
+        const { op, digest } = item;
+        const known = stored.get(op.opId);
+        if (known) {
+          if (known.payloadHash !== digest) {
+            conflict = op.opId;
+            break;
+          }
+          results.push(storedAck(known));
+          continue;
+        }
+        if (op.seq <= lastSeq) {
+          results.push(ack(op, 'seq-reused'));
+          rows.push(operationRow(caller, item, { status: 'rejected', reason: 'seq-reused' }));
+        } else if (op.seq > lastSeq + 1 || writer === undefined) {
+          results.push({ opId: op.opId, seq: op.seq, status: 'waiting' });
+          continue;
+        } else {
+          const reason = item.check.ok
+            ? await this.applyInSavepoint(writer, item.check.operation, operationHlc(op), op)
+            : item.check.reason;
+          results.push(ack(op, reason));
+          rows.push(
+            operationRow(caller, item, reason ? { status: 'rejected', reason } : { status: 'applied' }),
+          );
+          changed ||= reason === undefined;
+          lastSeq = op.seq;
+        }
+        // The same op id twice in one push: the second gets the first's answer.
+        stored.set(op.opId, {
+          opId: op.opId,
+          seq: op.seq,
+          payloadHash: digest,
+          reason: rejectionOf(results.at(-1)!),
+        });
       }
-      if (op.seq <= device.lastSeq) {
-        await recordOperation(tx, caller, op, digest, { status: 'rejected', reason: 'seq-reused' });
-        return { result: ack(op, 'seq-reused'), changed: false };
+      // One statement for the batch's records; a concurrent push's record of the same op wins.
+      if (rows.length > 0) await tx.insert(operations).values(rows).onConflictDoNothing();
+      if (lastSeq !== firstLastSeq) {
+        await tx
+          .update(devices)
+          .set({ lastSeq, lastSeenAt: new Date() })
+          .where(and(eq(devices.shopId, caller.shopId), eq(devices.id, caller.deviceId)));
       }
-      if (op.seq > device.lastSeq + 1) {
-        return {
-          result: { opId: op.opId, seq: op.seq, status: 'waiting' } satisfies OpResult,
-          changed: false,
-        };
-      }
-      const reason = await applyInSavepoint(writer, op.type, op.payload, operationHlc(op));
-      await recordOperation(
-        tx,
-        caller,
-        op,
-        digest,
-        reason ? { status: 'rejected', reason } : { status: 'applied' },
-      );
-      await tx
-        .update(devices)
-        .set({ lastSeq: op.seq, lastSeenAt: new Date() })
-        .where(and(eq(devices.shopId, caller.shopId), eq(devices.id, caller.deviceId)));
-      await writer.close();
-      return { result: ack(op, reason), changed: reason === undefined };
+      await writer?.close();
+      return { results, conflict, changed };
     });
-    if (outcome === 'conflict') return 'conflict';
     if (outcome.changed) this.notifier.publish(caller.shopId);
-    return outcome.result;
+    return outcome.conflict === undefined
+      ? { results: outcome.results }
+      : { results: outcome.results, conflict: outcome.conflict };
   }
 
   /**
-   * An operation made on the server for a caller (table REST): same checks and writes as a push, stamped
-   * by the server's clock, recorded without a seq. Throws ApiError 400 when refused.
+   * Applies in a savepoint; a refusal rolls its writes back and is returned. Whatever else goes wrong is
+   * this operation's alone: rolled back, logged without its payload, and refused as 'data-refused' — unless
+   * the connection or the transaction itself is at fault, which fails the push (retried later) instead.
    */
-  async applyServerOperation(caller: Caller, type: OperationType, payload: unknown): Promise<void> {
-    const now = new Date();
-    const reason = await withShop(this.db, caller.shopId, async (tx) => {
-      const writer = await ShopWriter.open(tx, caller.shopId);
-      const problem = await applyInSavepoint(writer, type, payload, undefined);
-      if (problem) return problem;
-      const op: Operation = {
-        opId: newId(),
-        deviceId: caller.deviceId,
-        seq: 0,
-        type,
-        payload,
-        at: now.toISOString(),
-      };
-      await tx.insert(operations).values({
-        shopId: caller.shopId,
-        opId: op.opId,
-        deviceId: caller.deviceId,
-        seq: null,
-        type,
-        payload,
-        payloadHash: operationDigest(op),
-        status: 'applied',
-      });
-      await writer.close();
+  private async applyInSavepoint(
+    writer: ShopWriter,
+    operation: CheckedOperation,
+    hlc: string | undefined,
+    op: Pick<Operation, 'opId' | 'type'>,
+  ): Promise<RejectionReason | undefined> {
+    try {
+      await writer.attempt((inner) => applyCheckedOperation(inner, operation, hlc));
       return undefined;
+    } catch (error) {
+      if (error instanceof OperationRefused) return error.reason;
+      if (isPermanentDataError(error)) return 'data-refused';
+      if (isTransientError(error)) throw error;
+      this.log?.error(
+        { opId: op.opId, type: op.type, error: errorSummary(error) },
+        'operation failed unexpectedly: refused and rolled back',
+      );
+      return 'data-refused';
+    }
+  }
+
+  /**
+   * Writes made on the server for a caller (table REST), all in one transaction: every row of a request
+   * or none. `work` applies operations through the batch; a refusal throws ApiError 400 and undoes them all.
+   */
+  async applyServerOperations<T>(caller: Caller, work: (batch: ServerBatch) => Promise<T>): Promise<T> {
+    const { result, changed } = await withShop(this.db, caller.shopId, async (tx) => {
+      const writer = await ShopWriter.open(tx, caller.shopId);
+      const batch = new ServerBatch(tx, writer, caller);
+      const result = await work(batch);
+      if (batch.rows.length > 0) await tx.insert(operations).values(batch.rows);
+      await writer.close();
+      return { result, changed: batch.rows.length > 0 };
     });
-    if (reason) throw new ApiError(400, reason, refusalMessage(reason));
-    this.notifier.publish(caller.shopId);
+    if (changed) this.notifier.publish(caller.shopId);
+    return result;
+  }
+
+  /** One operation made on the server (table REST); see applyServerOperations. */
+  async applyServerOperation(caller: Caller, type: OperationType, payload: unknown): Promise<void> {
+    await this.applyServerOperations(caller, (batch) => batch.apply(type, payload));
+  }
+}
+
+/** The operations of one REST request, applied in its transaction; recorded without a seq. */
+export class ServerBatch {
+  readonly rows: (typeof operations.$inferInsert)[] = [];
+  private readonly now = new Date().toISOString();
+
+  constructor(
+    readonly tx: ShopTx,
+    private readonly writer: ShopWriter,
+    private readonly caller: Caller,
+  ) {}
+
+  /** Same checks and writes as a push, stamped by the server's clock. Throws ApiError 400 when refused. */
+  async apply(type: OperationType, payload: unknown): Promise<void> {
+    const problem = jsonProblem(payload);
+    const check: PayloadCheck = problem
+      ? { ok: false, reason: 'invalid-payload' }
+      : checkOperationPayload(type, payload);
+    if (!check.ok) throw new ApiError(400, check.reason, refusalMessage(check.reason));
+    if (this.caller.role !== 'owner' && OWNER_ONLY_OPERATIONS.has(type)) {
+      throw new ApiError(403, 'owner_only', 'Réservé au propriétaire');
+    }
+    try {
+      await applyCheckedOperation(this.writer, check.operation, undefined);
+    } catch (error) {
+      if (error instanceof OperationRefused)
+        throw new ApiError(400, error.reason, refusalMessage(error.reason));
+      if (isPermanentDataError(error))
+        throw new ApiError(400, 'data-refused', refusalMessage('data-refused'));
+      throw error;
+    }
+    const op: Operation = {
+      opId: newId(),
+      deviceId: this.caller.deviceId,
+      seq: 0,
+      type,
+      payload,
+      at: this.now,
+    };
+    this.rows.push({
+      shopId: this.caller.shopId,
+      opId: op.opId,
+      deviceId: this.caller.deviceId,
+      seq: null,
+      type,
+      payload,
+      payloadHash: operationDigest(op),
+      status: 'applied',
+    });
   }
 }
 
@@ -160,25 +299,6 @@ export function refusalMessage(reason: RejectionReason): string {
       return 'Un enregistrement différent existe déjà avec cet identifiant';
     default:
       return 'Données refusées';
-  }
-}
-
-/** Validates then writes in a savepoint; a permanent refusal rolls the writes back and is returned. */
-async function applyInSavepoint(
-  writer: ShopWriter,
-  type: OperationType,
-  payload: unknown,
-  hlc: string | undefined,
-): Promise<RejectionReason | undefined> {
-  const check = checkOperationPayload(type, payload);
-  if (!check.ok) return check.reason;
-  try {
-    await writer.attempt((inner) => applyCheckedOperation(inner, check.operation, hlc));
-    return undefined;
-  } catch (error) {
-    if (error instanceof OperationRefused) return error.reason;
-    if (isPermanentDataError(error)) return 'data-refused';
-    throw error;
   }
 }
 
@@ -221,24 +341,64 @@ export async function applyCheckedOperation(
 
 type Settled = { status: 'applied' } | { status: 'rejected'; reason: RejectionReason };
 
-async function recordOperation(
-  tx: ShopTx,
-  caller: Caller,
-  op: Operation,
-  digest: string,
-  settled: Settled,
-): Promise<void> {
-  await tx.insert(operations).values({
+/**
+ * The operation's record. A payload that cannot be stored (NUL, lone surrogate, too deep) is replaced by
+ * what was wrong with it; a JSON null is stored as JSON null (the column holds no SQL NULL).
+ */
+function operationRow(caller: Caller, item: Received, settled: Settled): typeof operations.$inferInsert {
+  return {
     shopId: caller.shopId,
-    opId: op.opId,
+    opId: item.op.opId,
     deviceId: caller.deviceId,
-    seq: op.seq,
-    type: op.type,
-    payload: op.payload ?? null,
-    payloadHash: digest,
+    seq: item.op.seq,
+    type: item.op.type,
+    payload: item.unstorable
+      ? { unstorable: item.unstorable }
+      : item.op.payload === null || item.op.payload === undefined
+        ? sql`'null'::jsonb`
+        : item.op.payload,
+    payloadHash: item.digest,
     status: settled.status,
     reason: settled.status === 'rejected' ? settled.reason : null,
-  });
+  };
+}
+
+/** The ops of this batch already recorded for the shop, by op id: one query. */
+async function storedOperations(
+  tx: ShopTx,
+  shopId: string,
+  items: readonly Received[],
+): Promise<Map<string, StoredOp>> {
+  const ids = [...new Set(items.map((item) => item.op.opId))];
+  const found = new Map<string, StoredOp>();
+  if (ids.length === 0) return found;
+  const rows = await tx
+    .select({
+      opId: operations.opId,
+      seq: operations.seq,
+      payloadHash: operations.payloadHash,
+      reason: operations.reason,
+    })
+    .from(operations)
+    .where(and(eq(operations.shopId, shopId), inArray(operations.opId, ids)));
+  for (const row of rows) found.set(row.opId, row);
+  return found;
+}
+
+/** The device's last settled seq; a device taken out of the shop is refused (401). */
+async function deviceLastSeq(tx: ShopTx, caller: Caller): Promise<number> {
+  const [device] = await tx
+    .select({ lastSeq: devices.lastSeq, revokedAt: devices.revokedAt })
+    .from(devices)
+    .where(and(eq(devices.shopId, caller.shopId), eq(devices.id, caller.deviceId)));
+  if (!device || device.revokedAt !== null) {
+    throw new ApiError(401, 'device_revoked', 'Cet appareil a été retiré de la boutique');
+  }
+  return device.lastSeq;
+}
+
+function rejectionOf(result: OpResult): string | null {
+  return result.status === 'rejected' ? result.reason : null;
 }
 
 function ack(op: Pick<Operation, 'opId' | 'seq'>, reason: RejectionReason | undefined): OpResult {
@@ -247,6 +407,6 @@ function ack(op: Pick<Operation, 'opId' | 'seq'>, reason: RejectionReason | unde
     : { opId: op.opId, seq: op.seq, status: 'rejected', reason };
 }
 
-function storedAck(row: typeof operations.$inferSelect): OpResult {
+function storedAck(row: StoredOp): OpResult {
   return ack({ opId: row.opId, seq: row.seq ?? 0 }, (row.reason as RejectionReason | null) ?? undefined);
 }

@@ -1,6 +1,7 @@
 // Recognition by the server (/api/ai/*) when on-device inference is off in the AI settings.
 import type { Candidate, CatalogueProduct, Detection } from '@hanouti/recognition';
 import { loadPhoto } from '../data/productsRepository';
+import { syncEngine } from '../sync/syncEngine';
 import type { AnalysedDetection } from './protocol';
 
 /** Reference photos sent to the server are reduced to the side the keypoints are computed at. */
@@ -16,9 +17,14 @@ async function blobToBase64(blob: Blob): Promise<string> {
 }
 
 async function postJson<T>(path: string, body: unknown): Promise<T> {
+  // The AI routes are the shop's, behind the same sign-in as sync.
+  const token = await syncEngine.accessToken();
   const response = await fetch(new URL(path, document.baseURI), {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
