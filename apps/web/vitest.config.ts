@@ -24,5 +24,8 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A busy machine must not fail a test: limits far above an idle run (timings are for `npm run bench`).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });
