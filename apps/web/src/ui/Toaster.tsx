@@ -5,7 +5,6 @@ import { CircleExclamationPoint, CircleCheck, Info, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { USER_TEXT } from './bidi';
 import { actionBands, toastTop, topLayer } from './toastPlacement';
 import { dismissToast, toastDuration, useToasts } from './toastStore';
 import type { ToastTone } from './toastStore';
@@ -84,13 +83,9 @@ export function Toaster() {
         >
           <span aria-hidden="true">{toneIcons[item.tone]}</span>
           <div className="min-w-0 flex-1 py-1.5">
-            <Toast.Title {...USER_TEXT} className="font-semibold text-ink">
-              {item.title}
-            </Toast.Title>
+            <Toast.Title className="font-semibold text-ink">{item.title}</Toast.Title>
             {item.description ? (
-              <Toast.Description {...USER_TEXT} className="text-sm text-muted">
-                {item.description}
-              </Toast.Description>
+              <Toast.Description className="text-sm text-muted">{item.description}</Toast.Description>
             ) : null}
           </div>
           <Toast.Close

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ledgerHistory } from '@hanouti/core';
 import type { Customer, LedgerEntry } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
+import { USER_TEXT } from '../../ui/bidi';
 import { useShopSettings } from '../../app/useShopSettings';
 import { useCreditTransactions } from '../../data/customersRepository';
 import { useCustomerSales } from '../../data/salesRepository';
@@ -103,7 +104,11 @@ export function HistoryDialog({
                 {format.dateTime(entry.date)}
                 {entry.ticketNumber ? ` · ${t('entryTicket', { number: entry.ticketNumber })}` : ''}
               </p>
-              {entry.description ? <p className="truncate text-sm text-ink">{entry.description}</p> : null}
+              {entry.description ? (
+                <p {...USER_TEXT} className="text-sm break-words text-ink">
+                  {entry.description}
+                </p>
+              ) : null}
             </div>
             <div className="shrink-0 text-end tabular-nums">
               <p

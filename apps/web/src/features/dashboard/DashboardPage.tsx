@@ -54,7 +54,14 @@ export function DashboardPage() {
             icon={<Wallet />}
             label={t('dashboard.today')}
             value={figures ? <MoneyFigure parts={format.moneyParts(figures.today.total)} fit /> : placeholder}
-            hint={figures ? t('dashboard.salesCount', { count: figures.today.count }) : undefined}
+            hint={
+              figures
+                ? t('dashboard.salesCount', {
+                    count: figures.today.count,
+                    replace: { count: format.count(figures.today.count) },
+                  })
+                : undefined
+            }
           />
         </div>
         <div className="grid grid-cols-2 gap-3">
@@ -90,7 +97,10 @@ export function DashboardPage() {
         >
           <TriangleExclamationPoint className="size-6 shrink-0" aria-hidden="true" />
           <span className="flex-1 font-semibold">
-            {t('dashboard.lowStockAlert', { count: figures.counters.alerts })}
+            {t('dashboard.lowStockAlert', {
+              count: figures.counters.alerts,
+              replace: { count: format.count(figures.counters.alerts) },
+            })}
           </span>
           <span className="text-sm underline underline-offset-2">{t('dashboard.seeInventory')}</span>
         </a>

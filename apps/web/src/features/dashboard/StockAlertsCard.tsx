@@ -56,7 +56,11 @@ export function StockAlertsCard({ alerts, total }: { alerts: readonly StockAlert
           })}
         </ul>
       )}
-      {others > 0 ? <p className="mt-2 text-sm text-muted">{t('moreAlerts', { count: others })}</p> : null}
+      {others > 0 ? (
+        <p className="mt-2 text-sm text-muted">
+          {t('moreAlerts', { count: others, replace: { count: format.count(others) } })}
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import { ALERT_PANEL_SIZE, type StockAlert } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { StockBadge } from './StockBadge';
 import { useStockStatusLabels } from './useStockStatusLabels';
+import { USER_TEXT } from '../../ui/bidi';
 
 export interface AlertPanelProps {
   alerts: readonly StockAlert[];
@@ -29,7 +30,9 @@ export function AlertPanel({ alerts, isBulk }: AlertPanelProps) {
           return (
             <li key={alert.productId} className="flex items-center gap-2 rounded-xl bg-white px-3 py-2">
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium text-ink">{alert.productName}</span>
+                <span {...USER_TEXT} className="block font-medium break-words text-ink">
+                  {alert.productName}
+                </span>
                 <span className="block text-sm text-muted tabular-nums">
                   {t('alerts.level', {
                     stock: format.quantity(alert.currentStock, bulk),

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@hanouti/core';
-import { navigate } from '../../app/navigation';
+import { navigate, pageHash } from '../../app/navigation';
 import type { PageProps } from '../../app/pages';
 import { useShopSettings } from '../../app/useShopSettings';
 import { useCustomer } from '../../data/customersRepository';
@@ -22,6 +22,9 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { toast } from '../../ui/toastStore';
 import './receiptPrint.css';
+
+/** Time for the "what happens next" toast to be drawn before the phone's print dialog takes the screen. */
+const BROWSER_PRINT_DELAY_MS = 300;
 import { TicketView } from './TicketView';
 import { useTicketDocument } from './useTicketDocument';
 
@@ -97,6 +100,10 @@ function Receipt({ sale, finish }: { sale: Sale; finish: ReactNode }) {
 
   const print = async () => {
     if (!useBluetooth) {
+      // Without a paired printer the shopkeeper is told what happens next before the phone's print opens (some
+      // phones show nothing at all): choose a printer or save a PDF there, or pair one in Paramètres.
+      toast({ tone: 'info', title: tReceipt('browserPrint'), description: tReceipt('browserPrintNext') });
+      await new Promise((resolve) => setTimeout(resolve, BROWSER_PRINT_DELAY_MS));
       flushSync(() => setBrowserPrinting(true));
       const ticket = printRoot.current?.querySelector<HTMLElement>('.ticket');
       // The browser gives no word on whether paper came out: the sale is not marked printed.
@@ -184,6 +191,17 @@ function Receipt({ sale, finish }: { sale: Sale; finish: ReactNode }) {
           {tReceipt('share')}
         </Button>
       </div>
+      {useBluetooth ? null : (
+        <p className="flex items-start gap-2 text-sm text-muted">
+          <Printer className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            {tReceipt('noPrinterHint')}{' '}
+            <a href={pageHash('settings')} className="font-semibold text-brand-800 underline">
+              {tReceipt('pairInSettings')}
+            </a>
+          </span>
+        </p>
+      )}
       {finish}
       {browserPrinting
         ? createPortal(

@@ -1,6 +1,7 @@
 // The ticket on screen (and on paper through the browser's print): the same document the printer gets.
 import { clsx } from 'clsx';
 import type { TicketDocument } from '../../printing/ticketDocument';
+import { USER_TEXT } from '../../ui/bidi';
 
 export function TicketView({
   document,
@@ -45,7 +46,9 @@ export function TicketView({
           case 'item':
             return (
               <div key={key} className="py-1">
-                <p className="font-medium">{line.name}</p>
+                <p {...USER_TEXT} className="font-medium">
+                  {line.name}
+                </p>
                 <p className="flex justify-between gap-3 text-sm text-muted tabular-nums">
                   <bdi>{line.detail}</bdi>
                   <bdi className="font-semibold text-ink">{line.amount}</bdi>

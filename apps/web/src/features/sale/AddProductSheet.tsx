@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { SearchField } from '../../ui/SearchField';
 import { AiPhotoButton, AiPhotoUnavailableNote } from './AiPhotoButton';
+import { USER_TEXT } from '../../ui/bidi';
 
 const SEARCH_OPTIONS = { inStockOnly: true, limit: QUICK_ADD_LIMIT } as const;
 
@@ -105,7 +106,9 @@ function QuickAddResults({
                   className="flex min-h-14 w-full items-center gap-3 py-2 text-start hover:bg-brand-50 active:bg-brand-100"
                 >
                   <span className="min-w-0 flex-1">
-                    <span className="block font-semibold break-words text-ink">{product.name}</span>
+                    <span {...USER_TEXT} className="block font-semibold break-words text-ink">
+                      {product.name}
+                    </span>
                     <span className="block text-sm text-muted">
                       {[
                         product.brand,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CartSummary } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { IconButton } from '../../ui/IconButton';
+import { USER_TEXT } from '../../ui/bidi';
 
 type SummaryLine = CartSummary['lines'][number];
 
@@ -25,7 +26,9 @@ export function CartLineRow({
     <li className="flex flex-col gap-2 py-3" aria-label={line.productName}>
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
-          <p className="font-semibold break-words text-ink">{line.productName}</p>
+          <p {...USER_TEXT} className="font-semibold break-words text-ink">
+            {line.productName}
+          </p>
           <p className="text-sm text-muted tabular-nums">
             {isBulk
               ? t('kgPrice', { price: format.money(line.unitPrice) })

@@ -1,13 +1,11 @@
 // The photo sale flow, full screen: Capture Produits, then Vérification Détections, then back to the cart.
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CaptureFlowProps } from '../captureContract';
 import { CaptureScreen, type CapturedPhoto } from './CaptureScreen';
 import { ReviewScreen } from './ReviewScreen';
 
 export function CaptureFlow({ onLines, onClose }: CaptureFlowProps) {
-  const { t } = useTranslation();
   const [stage, setStage] = useState<'capture' | 'review'>('capture');
   const [photos, setPhotos] = useState<CapturedPhoto[]>([]);
 
@@ -18,9 +16,7 @@ export function CaptureFlow({ onLines, onClose }: CaptureFlowProps) {
           aria-describedby={undefined}
           className="fixed inset-0 z-(--layer-modal) flex flex-col bg-ink text-white focus:outline-none"
         >
-          <RadixDialog.Title className="sr-only">
-            {stage === 'capture' ? t('sale.capture') : t('sale.review')}
-          </RadixDialog.Title>
+          {/* Each stage's visible heading is the dialog's title (RadixDialog.Title): one name, not two. */}
           {stage === 'capture' ? (
             <CaptureScreen
               photos={photos}

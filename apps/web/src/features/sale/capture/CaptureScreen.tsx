@@ -13,6 +13,7 @@ import {
   Zap,
   ZapOff,
 } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../../app/navigation';
@@ -180,7 +181,9 @@ export function CaptureScreen({
   return (
     <>
       <div className="flex items-center gap-2 px-4 pt-[max(env(safe-area-inset-top),0.75rem)] pb-2">
-        <h2 className="flex-1 text-lg font-semibold">{tShell('sale.capture')}</h2>
+        <RadixDialog.Title className="flex-1 text-lg font-semibold">
+          {tShell('sale.capture')}
+        </RadixDialog.Title>
         <span
           className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold tabular-nums"
           aria-live="polite"
@@ -217,7 +220,7 @@ export function CaptureScreen({
           ref={videoRef}
           playsInline
           muted
-          aria-label={tShell('sale.capture')}
+          aria-label={t('capture.preview')}
           className={clsx('size-full object-cover', status !== 'active' && 'invisible')}
         />
         {status === 'inactive' || status === 'starting' ? (

@@ -1,5 +1,6 @@
 // Vérification Détections: analysis with progress, then each detection to confirm, change or remove.
 import { Check, ChevronLeft, Lightbulb, RotateCcw } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartLine, Product } from '@hanouti/core';
@@ -105,7 +106,9 @@ export function ReviewScreen({
         >
           <ChevronLeft className="size-6 rtl:-scale-x-100" aria-hidden="true" />
         </button>
-        <h2 className="flex-1 text-lg font-semibold">{tShell('sale.review')}</h2>
+        <RadixDialog.Title className="flex-1 text-lg font-semibold">
+          {tShell('sale.review')}
+        </RadixDialog.Title>
         {state.kind === 'done' && items.length > 0 ? (
           <span className="px-2 text-sm text-white/80">
             {t('capture.detections', { count: items.length })}
