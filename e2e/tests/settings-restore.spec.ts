@@ -208,6 +208,42 @@ for (const lang of LANGS) {
     ).toBeVisible();
   });
 
+  test(`[${lang}] a cleanup that fails closes its dialog, says so in the panel and changes nothing`, async ({
+    page,
+  }) => {
+    await openApp(page, lang, '#/settings');
+    const again: FileProduct = { ...tea, id: uuid(5), name: ' thé menthe ', stock: 3 };
+    await importBackup(page, lang, {
+      name: 'doublon.json',
+      text: backupText({ products: [productRecord(tea), productRecord(again)] }),
+    });
+    await dismissToasts(page, lang);
+    // The phone refuses every write from now on, as a full disk would.
+    await page.evaluate(() => {
+      const refuse = () => {
+        throw new DOMException('Disque plein', 'QuotaExceededError');
+      };
+      IDBObjectStore.prototype.put = refuse;
+      IDBObjectStore.prototype.add = refuse;
+      IDBObjectStore.prototype.delete = refuse;
+    });
+    await page.getByRole('button', { name: w.settings.cleanup }).click();
+    const confirm = page.getByRole('dialog', { name: w.settings.cleanupConfirmTitle });
+    await confirm.getByRole('button', { name: w.settings.cleanupRun }).click();
+    await expect(confirm).toBeHidden();
+    const failed = page.getByTestId('cleanup-failed');
+    await expect(failed).toContainText(w.shell.settings.cleanupFailed);
+    await expect(failed).toContainText(plain(w.settings.cleanupFailedDetail));
+    await dismissToasts(page, lang);
+    await failed.scrollIntoViewIfNeeded();
+    await shot(page, lang, 'cleanup-failed');
+
+    // Nothing changed: after a reload (writes allowed again) the duplicate is still there.
+    await page.reload();
+    await page.getByRole('button', { name: w.settings.checkIntegrity }).click();
+    await expect(page.getByTestId('integrity-issues').getByRole('listitem')).toHaveCount(1);
+  });
+
   test(`[${lang}] the data buttons each read on one line at 360 px`, async ({ page }) => {
     await openApp(page, lang, '#/settings');
     for (const name of [

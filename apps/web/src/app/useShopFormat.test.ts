@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, moneyParts } from './useShopFormat';
+import { formatCount, formatDateTime, moneyParts } from './useShopFormat';
 
 describe('moneyParts', () => {
   it('cuts an amount into its figure and its currency, in the locale order, without bidi marks', () => {
@@ -31,5 +31,13 @@ describe('formatDateTime', () => {
   it('writes an ISO instant in the shop format and leaves any other text as it is', () => {
     expect(formatDateTime('2026-11-10T18:00:00.000Z', 'fr-MA')).toMatch(/^\d{2}\/11\/2026 \d{2}:\d{2}$/);
     expect(formatDateTime('Dette ancienne', 'fr-MA')).toBe('Dette ancienne');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups counts by thousands in both languages, with Western digits', () => {
+    expect(formatCount(10004, 'fr-MA')).toBe('10.004');
+    expect(formatCount(10004, 'ar-MA')).toBe('10.004');
+    expect(formatCount(999, 'fr-MA')).toBe('999');
   });
 });

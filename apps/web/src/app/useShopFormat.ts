@@ -49,6 +49,11 @@ export function moneyParts(amount: Centimes, currency: Currency, locale: Locale)
   };
 }
 
+/** A count of records grouped by thousands the locale's way ("10.004" in fr-MA and ar-MA). */
+export function formatCount(count: number, locale: Locale): string {
+  return numberFormat(locale, 'count', { maximumFractionDigits: 0 }).format(count);
+}
+
 /** A date and time of the shop ("26/11/2026 14:05"), or the text itself when it is not a date. */
 export function formatDateTime(iso: string, locale: Locale): string {
   const date = new Date(iso);
@@ -66,7 +71,7 @@ export function useShopFormat() {
     /** The same amount in parts, for a figure that must never break inside (see MoneyFigure). */
     moneyParts: (amount: Centimes) => moneyParts(amount, currency, locale),
     /** A count of records, grouped by thousands ("10.004"). */
-    count: (count: number) => numberFormat(locale, 'count', { maximumFractionDigits: 0 }).format(count),
+    count: (count: number) => formatCount(count, locale),
     /** Units as a whole number; bulk products in kilograms with up to 3 decimals. */
     quantity: (quantity: number, isBulk = false) => {
       const text = numberFormat(locale, 'quantity', { maximumFractionDigits: 3 }).format(quantity);
