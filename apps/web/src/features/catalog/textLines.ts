@@ -1,0 +1,48 @@
+// How many lines a name takes in a card of the virtual lists, measured on a canvas (no page layout is read, so
+// 10,000 rows still cost nothing to size): a name wraps onto a second line rather than being cut.
+let context: CanvasRenderingContext2D | null | undefined;
+const widths = new Map<string, number>();
+
+/** The page's font family, as the cards draw their text. */
+function fontFamily(): string {
+  return typeof document === 'undefined' ? 'sans-serif' : getComputedStyle(document.body).fontFamily;
+}
+
+/** Width (px) of `text` in the page's font at `weight` and `sizePx`. */
+export function textWidth(text: string, weight: number, sizePx: number): number {
+  const family = fontFamily();
+  const key = `${weight}|${sizePx}|${family}|${text}`;
+  const known = widths.get(key);
+  if (known !== undefined) return known;
+  if (context === undefined)
+    context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  let width: number;
+  if (context) {
+    context.font = `${weight} ${sizePx}px ${family}`;
+    width = context.measureText(text).width;
+  } else width = text.length * sizePx * 0.62; // no canvas (unit tests): an average letter
+  widths.set(key, width);
+  return width;
+}
+
+/**
+ * Lines (1 to maxLines) that `text` needs in `widthPx`: a margin for the web font not yet loaded when measured
+ * and for lines broken between words.
+ */
+export function linesFor(
+  text: string,
+  weight: number,
+  sizePx: number,
+  widthPx: number,
+  maxLines = 2,
+): number {
+  if (text === '' || widthPx <= 0) return 1;
+  return Math.min(maxLines, Math.max(1, Math.ceil((textWidth(text, weight, sizePx) * 1.12) / widthPx)));
+}
+
+/** Width (px) of the page's content column: main is at most 36rem wide, with 1rem padding on each side. */
+export function contentWidth(): number {
+  if (typeof window === 'undefined') return 328;
+  const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return Math.min(window.innerWidth, 36 * rem) - 2 * rem;
+}
