@@ -38,7 +38,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Waits for an outcome: long enough for a busy machine, a wrong screen still fails.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -1,6 +1,6 @@
 // `npm run bench`: every browser benchmark of the app as ONE JSON document — the data layer (issue 3), the catalogue
-// and stock lists' frame times (issue 4), the checkout screen (issue 5) and a search keystroke on 10,000 products.
-// Each runs in its own process.
+// and stock lists' frame times (issue 4), the checkout screen (issue 5), a search keystroke on 10,000 products and
+// a phone's first and second visit on a slow network (coldStart). Each runs in its own process.
 // `--products N --sales N` shrink the shop of all three for a quick run.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -34,6 +34,7 @@ const result = {
   catalogFrames: runBench('bench/catalogFrames.mjs'),
   checkoutUi: runBench('bench/checkoutUi.mjs'),
   searchKeystroke: runBench('bench/searchKeystroke.ts'),
+  coldStart: runBench('bench/coldStart.mjs'),
 };
 const json = JSON.stringify(result, null, 2);
 mkdirSync(new URL('../bench-results/', import.meta.url), { recursive: true });
