@@ -1,37 +1,87 @@
-// Bounded sync load test on loopback: N shops each push sales and pull for a fixed time, on PGlite and PostgreSQL.
-// Run from the repository root with `npm run bench:sync` (builds the server first). Prints JSON figures.
-// Settings: BENCH_SHOPS (default 20), BENCH_SECONDS (default 10), BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL.
+// Bounded sync load test on loopback (PGlite, and PostgreSQL when a URL is given): phones of several shops push
+// batches of sales for a fixed time while /api/health is polled; then the cost of a credit operation as the
+// customer's ledger grows, and /api/health while a visual match runs in the AI worker pool. Prints JSON.
+// Run from the repository root with `npm run bench:sync` (builds the server first).
+// Settings: BENCH_SHOPS (5), BENCH_PHONES (20, spread over the shops), BENCH_BATCH (10 ops a push),
+// BENCH_SECONDS (30), BENCH_LEDGER ("0,2000,20000"), BENCH_AI (1: measure health during a visual match),
+// BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL, BENCH_ENGINES ("pglite,postgresql").
 import autocannon from 'autocannon';
+import sharp from 'sharp';
 import { checkout, newId, formatHlc, SYNC_PROTOCOL_VERSION } from '@hanouti/core';
 import { openDatabase } from '../dist/db/database.js';
 import { buildApp } from '../dist/http/app.js';
 
-const shops = Number(process.env.BENCH_SHOPS ?? 20);
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const shopCount = Number(process.env.BENCH_SHOPS ?? 5);
+const phoneCount = Number(process.env.BENCH_PHONES ?? 20);
+const batch = Number(process.env.BENCH_BATCH ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const ledgerSizes = (process.env.BENCH_LEDGER ?? '0,2000,20000').split(',').map(Number);
+const measureAi = (process.env.BENCH_AI ?? '1') !== '0';
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgresql')
+  .split(',')
+  .filter((engine) => engine === 'pglite' || postgresUrl);
 
+const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+const sortedOf = (list) => [...list].sort((a, b) => a - b);
 
-async function prepareShop(app, index) {
-  const deviceId = newId();
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: {
-      shopName: `Bench ${index}`,
-      login: `bench-${Date.now()}-${index}@bench.ma`,
-      password: 'bench-password',
-      deviceId,
-      deviceName: 'bench',
-      firstSeq: 1,
-    },
+async function json(app, method, url, token, payload) {
+  const response = await app.inject({
+    method,
+    url,
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    ...(payload === undefined ? {} : { payload }),
   });
-  const { accessToken } = signup.json();
+  if (response.statusCode >= 300)
+    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return response.statusCode === 204 ? undefined : response.json();
+}
+
+/** A phone: its token and its outbox's seq and clock. */
+function phoneOf(shop, deviceId, token) {
+  const phone = { shop, deviceId, token, seq: 0 };
+  phone.op = (type, payload) => ({
+    opId: newId(),
+    deviceId,
+    seq: ++phone.seq,
+    type,
+    payload,
+    at: new Date().toISOString(),
+    hlc: formatHlc({ wallMs: Date.now(), counter: phone.seq % 1e6, node: deviceId }),
+  });
+  return phone;
+}
+
+async function prepareShop(app, index, phonesInShop) {
+  const ownerDevice = newId();
+  const signup = await json(app, 'POST', '/api/auth/signup', undefined, {
+    shopName: `Bench ${index}`,
+    login: `bench-${Date.now()}-${index}-${Math.floor(Math.random() * 1e6)}@bench.ma`,
+    password: 'bench-password',
+    deviceId: ownerDevice,
+    deviceName: 'bench owner',
+    firstSeq: 1,
+  });
+  const shop = { index };
+  const owner = phoneOf(shop, ownerDevice, signup.accessToken);
+  const phones = [owner];
+  for (let i = 1; i < phonesInShop; i++) {
+    const { code } = await json(app, 'POST', '/api/pairing', owner.token);
+    const deviceId = newId();
+    const claim = await json(app, 'POST', '/api/pairing/claim', undefined, {
+      code,
+      deviceId,
+      deviceName: `bench staff ${i}`,
+      firstSeq: 1,
+    });
+    phones.push(phoneOf(shop, deviceId, claim.accessToken));
+  }
   const now = new Date().toISOString();
-  const product = {
+  shop.product = {
     id: newId(),
     name: 'Thé',
     brand: 'Sultan',
@@ -39,52 +89,241 @@ async function prepareShop(app, index) {
     purchasePrice: 1000,
     salePrice: 1500,
     vat: 20,
-    stock: 1000,
+    stock: 0,
     reorderThreshold: 5,
     isBulk: false,
     createdAt: now,
     updatedAt: now,
   };
-  const shop = { deviceId, token: accessToken, product, seq: 0, cursor: undefined };
-  const op = (type, payload) => ({
-    opId: newId(),
-    deviceId,
-    seq: ++shop.seq,
-    type,
-    payload,
-    at: new Date().toISOString(),
-    hlc: formatHlc({ wallMs: Date.now(), counter: shop.seq, node: deviceId }),
+  await json(app, 'POST', '/api/sync/push', owner.token, {
+    protocol: SYNC_PROTOCOL_VERSION,
+    ops: [
+      owner.op('product.upsert', shop.product),
+      owner.op('stock.move', {
+        id: newId(),
+        productId: shop.product.id,
+        kind: 'import',
+        delta: 1e6,
+        at: now,
+      }),
+    ],
   });
-  shop.op = op;
-  await app.inject({
-    method: 'POST',
-    url: '/api/sync/push',
-    headers: { authorization: `Bearer ${accessToken}` },
-    payload: {
-      protocol: SYNC_PROTOCOL_VERSION,
-      ops: [
-        op('product.upsert', product),
-        op('stock.move', { id: newId(), productId: product.id, kind: 'import', delta: 1000, at: now }),
-      ],
-    },
-  });
-  return shop;
+  return phones;
 }
 
-function saleOp(shop) {
+function saleOp(phone) {
+  const { product } = phone.shop;
   const result = checkout({
     cart: {
-      lines: [{ productId: shop.product.id, productName: 'Thé', quantity: 1, unitPrice: 1500, vatRate: 20 }],
+      lines: [{ productId: product.id, productName: 'Thé', quantity: 1, unitPrice: 1500, vatRate: 20 }],
       paymentMethod: 'cash',
     },
-    products: new Map([[shop.product.id, shop.product]]),
+    products: new Map([[product.id, product]]),
     now: new Date().toISOString(),
     saleId: newId(),
     ticketNumber: 'BN-000001',
-    deviceId: shop.deviceId,
+    deviceId: phone.deviceId,
     newId,
   });
-  return shop.op('sale.record', { sale: result.sale, movements: result.movements });
+  return phone.op('sale.record', { sale: result.sale, movements: result.movements });
+}
+
+/** Phones push batches of sales for `seconds` while one connection polls /api/health. */
+async function loadRun(app, address) {
+  const phones = [];
+  for (let s = 0; s < shopCount; s++) {
+    const inShop = Math.floor(phoneCount / shopCount) + (s < phoneCount % shopCount ? 1 : 0);
+    phones.push(...(await prepareShop(app, s, inShop)));
+  }
+  let assigned = 0;
+  const pushLatencies = [];
+  let applied = 0;
+  let errors = 0;
+  const pushes = autocannon({
+    url: address,
+    connections: phones.length,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/sync/push',
+        setupRequest: (request, context) => {
+          context.phone ??= phones[assigned++ % phones.length];
+          context.started = performance.now();
+          const ops = Array.from({ length: batch }, () => saleOp(context.phone));
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${context.phone.token}` },
+            body: JSON.stringify({ protocol: SYNC_PROTOCOL_VERSION, ops }),
+          };
+        },
+        onResponse: (status, body, context) => {
+          pushLatencies.push(performance.now() - context.started);
+          if (status !== 200) {
+            errors += 1;
+            return;
+          }
+          for (const result of JSON.parse(body).results) {
+            if (result.status === 'applied') applied += 1;
+            else errors += 1;
+          }
+        },
+      },
+    ],
+  });
+  const healthLatencies = [];
+  const health = autocannon({
+    url: address,
+    connections: 1,
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        path: '/api/health',
+        setupRequest: (request, context) => {
+          context.started = performance.now();
+          return request;
+        },
+        onResponse: (_status, _body, context) => healthLatencies.push(performance.now() - context.started),
+      },
+    ],
+  });
+  const [, healthResult] = await Promise.all([
+    new Promise((resolve) => pushes.on('done', resolve)),
+    new Promise((resolve) => health.on('done', resolve)),
+  ]);
+  const pushSorted = sortedOf(pushLatencies);
+  const healthSorted = sortedOf(healthLatencies);
+  return {
+    shops: shopCount,
+    phones: phones.length,
+    opsPerPush: batch,
+    seconds,
+    opsPerSecond: round(applied / seconds),
+    pushesPerSecond: round(pushLatencies.length / seconds),
+    pushP50Ms: round(percentile(pushSorted, 50)),
+    pushP95Ms: round(percentile(pushSorted, 95)),
+    healthPerSecond: round(healthResult.requests.total / seconds),
+    healthP95Ms: round(percentile(healthSorted, 95)),
+    errors,
+  };
+}
+
+/** ms per credit operation (one per push, as a phone sends a single carnet entry) at each ledger size. */
+async function creditCost(app) {
+  const [owner] = await prepareShop(app, 'ledger', 1);
+  const customer = {
+    id: newId(),
+    name: 'Client du carnet',
+    phone: '0612345678',
+    creditBalance: 0,
+    totalPurchases: 0,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  };
+  await json(app, 'POST', '/api/sync/push', owner.token, {
+    protocol: SYNC_PROTOCOL_VERSION,
+    ops: [owner.op('customer.upsert', customer)],
+  });
+  let entries = 0;
+  let day = Date.parse('2020-01-01T00:00:00.000Z');
+  const entry = () => ({
+    id: newId(),
+    customerId: customer.id,
+    type: 'credit',
+    amount: 100,
+    description: 'Pain',
+    // Each entry after the last: the usual order, one a minute.
+    date: new Date((day += 60_000)).toISOString(),
+  });
+  const out = [];
+  const measured = 200;
+  for (const size of ledgerSizes) {
+    while (entries < size) {
+      const count = Math.min(100, size - entries);
+      await json(app, 'POST', '/api/sync/push', owner.token, {
+        protocol: SYNC_PROTOCOL_VERSION,
+        ops: Array.from({ length: count }, () => owner.op('credit.record', entry())),
+      });
+      entries += count;
+    }
+    // Warm up, then time single-op pushes.
+    for (let i = 0; i < 20; i++) {
+      await json(app, 'POST', '/api/sync/push', owner.token, {
+        protocol: SYNC_PROTOCOL_VERSION,
+        ops: [owner.op('credit.record', entry())],
+      });
+    }
+    const started = performance.now();
+    for (let i = 0; i < measured; i++) {
+      await json(app, 'POST', '/api/sync/push', owner.token, {
+        protocol: SYNC_PROTOCOL_VERSION,
+        ops: [owner.op('credit.record', entry())],
+      });
+    }
+    out.push({ ledgerEntries: size, msPerCreditOp: round((performance.now() - started) / measured, 2) });
+    entries += 20 + measured;
+  }
+  const first = out[0]?.msPerCreditOp ?? 0;
+  return { points: out, ratioLargestToEmpty: round((out.at(-1)?.msPerCreditOp ?? 0) / (first || 1), 2) };
+}
+
+/** A pack-like picture: random coloured rectangles on white (rich in keypoints). */
+async function packJpeg(seed) {
+  let state = seed * 9301 + 49297;
+  const rand = () => (state = (state * 9301 + 49297) % 233280) / 233280;
+  const width = 480;
+  const height = 640;
+  const data = Buffer.alloc(width * height * 3, 255);
+  for (let s = 0; s < 160; s++) {
+    const colour = [rand() * 255, rand() * 255, rand() * 255];
+    const x0 = Math.floor(rand() * width);
+    const y0 = Math.floor(rand() * height);
+    const w = 6 + Math.floor(rand() * 50);
+    const h = 6 + Math.floor(rand() * 50);
+    for (let y = y0; y < Math.min(height, y0 + h); y++) {
+      for (let x = x0; x < Math.min(width, x0 + w); x++) data.set(colour, (y * width + x) * 3);
+    }
+  }
+  return (
+    await sharp(data, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer()
+  ).toString('base64');
+}
+
+/** /api/health latency, polled one request at a time, while one visual match with 10 references runs. */
+async function healthDuringVisualMatch(app, address) {
+  const [owner] = await prepareShop(app, 'ai', 1);
+  const references = await Promise.all(Array.from({ length: 10 }, (_, i) => packJpeg(i + 1)));
+  const products = references.map((image, i) => ({ id: `p${i}`, name: `Produit ${i}`, images: [image] }));
+  const started = performance.now();
+  const match = fetch(`${address}/api/ai/visual-match`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+    body: JSON.stringify({ crop_base64: references[3], products, top_k: 3 }),
+  }).then(async (response) => ({ status: response.status, ms: performance.now() - started }));
+  let done;
+  match.then((value) => (done = value));
+  const latencies = [];
+  // Bounded: at most 3 minutes of polling.
+  while (done === undefined && performance.now() - started < 180_000) {
+    const t = performance.now();
+    await fetch(`${address}/api/health`).then((response) => response.arrayBuffer());
+    latencies.push(performance.now() - t);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const result = await match;
+  const sorted = sortedOf(latencies);
+  return {
+    references: references.length,
+    visualMatchStatus: result.status,
+    visualMatchMs: round(result.ms, 0),
+    healthRequests: sorted.length,
+    healthP50Ms: round(percentile(sorted, 50)),
+    healthP95Ms: round(percentile(sorted, 95)),
+    healthMaxMs: round(sorted.at(-1) ?? 0),
+  };
 }
 
 async function run(engine) {
@@ -93,79 +332,17 @@ async function run(engine) {
   const generous = { max: 1_000_000, timeWindow: 60_000 };
   const app = await buildApp({ database, authRateLimit: generous, pushRateLimit: generous });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const prepared = [];
-  for (let i = 0; i < shops; i++) prepared.push(await prepareShop(app, i));
-  let assigned = 0;
-  const latencies = { push: [], pull: [] };
-  let pushed = 0;
-  let pulls = 0;
-  let errors = 0;
-  const instance = autocannon({
-    url: address,
-    connections: shops,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/sync/push',
-        setupRequest: (request, context) => {
-          context.shop ??= prepared[assigned++ % prepared.length];
-          context.kind = 'push';
-          context.started = performance.now();
-          return {
-            ...request,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${context.shop.token}` },
-            body: JSON.stringify({ protocol: 1, ops: [saleOp(context.shop)] }),
-          };
-        },
-        onResponse: (status, _body, context) => {
-          latencies.push.push(performance.now() - context.started);
-          if (status === 200) pushed += 1;
-          else errors += 1;
-        },
-      },
-      {
-        method: 'GET',
-        setupRequest: (request, context) => {
-          context.started = performance.now();
-          const query = new URLSearchParams({
-            limit: '200',
-            ...(context.shop.cursor ? { cursor: context.shop.cursor } : {}),
-          });
-          return {
-            ...request,
-            path: `/api/sync/pull?${query}`,
-            headers: { authorization: `Bearer ${context.shop.token}` },
-          };
-        },
-        onResponse: (status, body, context) => {
-          latencies.pull.push(performance.now() - context.started);
-          if (status === 200) {
-            pulls += 1;
-            context.shop.cursor = JSON.parse(body).cursor;
-          } else errors += 1;
-        },
-      },
-    ],
-  });
-  await new Promise((resolve) => instance.on('done', resolve));
-  await app.close();
-  await database.close();
-  const sorted = (list) => [...list].sort((a, b) => a - b);
-  const all = sorted([...latencies.push, ...latencies.pull]);
-  return {
-    engine,
-    shops,
-    seconds,
-    opsPerSecond: Math.round((pushed / seconds) * 10) / 10,
-    pullsPerSecond: Math.round((pulls / seconds) * 10) / 10,
-    p95Ms: Math.round(percentile(all, 95) * 10) / 10,
-    pushP95Ms: Math.round(percentile(sorted(latencies.push), 95) * 10) / 10,
-    pullP95Ms: Math.round(percentile(sorted(latencies.pull), 95) * 10) / 10,
-    errors,
-  };
+  try {
+    const load = await loadRun(app, address);
+    const credit = await creditCost(app);
+    const ai = measureAi && engine === engines[0] ? await healthDuringVisualMatch(app, address) : undefined;
+    return { engine, load, creditOperation: credit, ...(ai ? { healthDuringVisualMatch: ai } : {}) };
+  } finally {
+    await app.close();
+    await database.close();
+  }
 }
 
-const results = [await run('pglite')];
-if (postgresUrl) results.push(await run('postgresql'));
+const results = [];
+for (const engine of engines) results.push(await run(engine));
 process.stdout.write(`${JSON.stringify({ benchmark: 'sync', results }, null, 2)}\n`);

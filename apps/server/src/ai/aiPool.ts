@@ -48,7 +48,7 @@ export class AiPool {
   private closed = false;
 
   constructor(options: AiPoolOptions = {}) {
-    this.size = Math.max(1, options.workers ?? 1);
+    this.size = Math.max(1, Math.min(8, options.workers ?? (Number(process.env.AI_WORKERS) || 1)));
     this.maxQueued = options.maxQueued ?? 8;
     this.perShop = options.perShop ?? 2;
   }

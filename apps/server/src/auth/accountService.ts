@@ -59,7 +59,14 @@ export function normaliseLogin(login: string): string | undefined {
   return /^\d{9,15}$/.test(digits) && /^[\d\s+().-]+$/.test(text) ? digits : undefined;
 }
 
+/** How long a device found active is taken as active without asking the database again. */
+export const DEVICE_CHECK_TTL_MS = 5_000;
+
 export class AccountService {
+  /** Devices found active, until when (ms): see deviceIsActive. */
+  private readonly activeDevices = new Map<string, number>();
+  private revocations = 0;
+
   constructor(
     private readonly db: Database,
     private readonly key: () => Promise<TokenKey>,
@@ -208,17 +215,31 @@ export class AccountService {
       return true;
     });
     if (!found) throw new ApiError(404, 'not_found', 'Ressource introuvable');
+    this.revocations += 1;
+    this.activeDevices.delete(`${caller.shopId}/${deviceId}`);
   }
 
   /** Is this device still allowed in (not revoked)? Checked on every authenticated request. */
   async deviceIsActive(caller: Caller): Promise<boolean> {
+    // A phone syncing every few seconds is checked once per DEVICE_CHECK_TTL_MS; a removal here clears it at
+    // once (another server instance notices within the TTL; a push re-reads the device in its transaction).
+    const key = `${caller.shopId}/${caller.deviceId}`;
+    const until = this.activeDevices.get(key);
+    if (until !== undefined && until > Date.now()) return true;
+    const revocationsBefore = this.revocations;
     const [row] = await withShop(this.db, caller.shopId, (tx) =>
       tx
         .select({ revokedAt: devices.revokedAt })
         .from(devices)
         .where(and(eq(devices.shopId, caller.shopId), eq(devices.id, caller.deviceId))),
     );
-    return row !== undefined && row.revokedAt === null;
+    const active = row !== undefined && row.revokedAt === null;
+    // A check that began before a removal committed must not cache the device as active.
+    if (active && revocationsBefore === this.revocations) {
+      if (this.activeDevices.size >= 10_000) this.activeDevices.clear();
+      this.activeDevices.set(key, Date.now() + DEVICE_CHECK_TTL_MS);
+    } else this.activeDevices.delete(key);
+    return active;
   }
 
   /** A one-time code for a staff phone to join the shop; only its hash is stored. */

@@ -271,7 +271,8 @@ export const creditTransactions = pgTable(
   (t) => [
     primaryKey({ columns: [t.shopId, t.id] }),
     index('credit_transactions_feed').on(t.shopId, t.serverSeq),
-    index('credit_transactions_customer').on(t.shopId, t.customerId),
+    // By date too: a new entry's balance starts from the customer's latest entry, found without a sort.
+    index('credit_transactions_customer').on(t.shopId, t.customerId, t.date),
   ],
 );
 

@@ -12,8 +12,10 @@ export type ShopTx = Parameters<Parameters<Database['transaction']>[0]>[0];
  */
 export function withShop<T>(db: Database, shopId: string, work: (tx: ShopTx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.shop_id', ${shopId}, true)`);
-    await tx.execute(sql`set local role hanouti_app`);
+    // One round trip for both (set_config('role', …, true) is SET LOCAL ROLE).
+    await tx.execute(
+      sql`select set_config('app.shop_id', ${shopId}, true), set_config('role', 'hanouti_app', true)`,
+    );
     return work(tx);
   });
 }

@@ -17,7 +17,7 @@ import {
   type Settings,
   type StockMovement,
 } from '@hanouti/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   creditTransactions,
   customers,
@@ -121,19 +121,24 @@ export class ShopWriter {
     const hlc = stamp ?? serverStampAfter(existing);
     if (existing !== undefined && compareHlc(existing, hlc) >= 0) return false;
     const { stock: _cache, ...data } = product;
-    const stock = await this.stockOf(product.id);
     const row = {
       data,
       hlc,
       deleted: false,
-      stock,
       createdAt: new Date(product.createdAt),
       serverSeq: this.nextSeq(),
     };
-    await this.tx
-      .insert(products)
-      .values({ shopId: this.shopId, id: product.id, ...row })
-      .onConflictDoUpdate({ target: [products.shopId, products.id], set: row });
+    if (existing !== undefined) {
+      // The stored stock is kept up to date by each movement: an edit does not recount them.
+      await this.tx
+        .update(products)
+        .set(row)
+        .where(and(eq(products.shopId, this.shopId), eq(products.id, product.id)));
+      return true;
+    }
+    // Movements may come before their product (another phone's): a new product starts from their sum.
+    const stock = await this.stockOf(product.id);
+    await this.tx.insert(products).values({ shopId: this.shopId, id: product.id, ...row, stock });
     return true;
   }
 
@@ -166,14 +171,15 @@ export class ShopWriter {
     if (existing !== undefined && compareHlc(existing.hlc, hlc) >= 0) return false;
     const { creditBalance: _balance, totalPurchases, lastPurchase, ...data } = customer;
     const serverSeq = this.nextSeq();
-    const creditBalance = await this.balanceOf(customer.id);
     const createdAt = new Date(customer.createdAt);
     if (existing) {
+      // The stored balance follows each entry as it arrives: an edit of the name does not recount the ledger.
       await this.tx
         .update(customers)
-        .set({ data, hlc, deleted: false, creditBalance, createdAt, serverSeq })
+        .set({ data, hlc, deleted: false, createdAt, serverSeq })
         .where(and(eq(customers.shopId, this.shopId), eq(customers.id, customer.id)));
     } else {
+      const creditBalance = await this.balanceOf(customer.id);
       await this.tx.insert(customers).values({
         shopId: this.shopId,
         id: customer.id,
@@ -274,51 +280,87 @@ export class ShopWriter {
         })),
       );
     }
-    for (const movement of movements) await this.insertMovement(movement);
-    if (creditTransaction) await this.insertCreditEntry(creditTransaction);
-    await this.refreshStock(movements.map((m) => m.productId));
+    await this.insertMovements(movements);
+    const balance = creditTransaction ? await this.insertCreditEntry(creditTransaction) : undefined;
     if (sale.customerId !== undefined && inserted.length > 0) {
-      await this.addPurchase(sale.customerId, sale.total, sale.date);
-    } else if (creditTransaction) {
-      await this.refreshCustomer(creditTransaction.customerId);
+      await this.addPurchase(sale.customerId, sale.total, sale.date, balance);
+    } else if (creditTransaction && balance !== undefined) {
+      await this.setBalance(creditTransaction.customerId, balance);
     }
   }
 
   async recordMovement(movement: StockMovement): Promise<void> {
-    await this.insertMovement(movement);
-    await this.refreshStock([movement.productId]);
+    await this.insertMovements([movement]);
   }
 
   async recordCreditEntry(entry: CreditTransaction): Promise<void> {
-    await this.insertCreditEntry(entry);
-    await this.refreshCustomer(entry.customerId);
+    const balance = await this.insertCreditEntry(entry);
+    if (balance !== undefined) await this.setBalance(entry.customerId, balance);
   }
 
-  private async insertMovement(movement: StockMovement): Promise<void> {
+  /**
+   * Adds movements (one statement) and moves each product's stored stock by the new ones' deltas: the cost
+   * of a sale does not grow with the product's history. A movement already stored must be the same one.
+   */
+  private async insertMovements(movements: readonly StockMovement[]): Promise<void> {
+    if (movements.length === 0) return;
     const inserted = await this.tx
       .insert(stockMovements)
-      .values({
-        shopId: this.shopId,
-        id: movement.id,
-        productId: movement.productId,
-        kind: movement.kind,
-        delta: movement.delta,
-        at: new Date(movement.at),
-        saleId: movement.saleId ?? null,
-        data: movement,
-        serverSeq: this.nextSeq(),
-      })
+      .values(
+        movements.map((movement) => ({
+          shopId: this.shopId,
+          id: movement.id,
+          productId: movement.productId,
+          kind: movement.kind,
+          delta: movement.delta,
+          at: new Date(movement.at),
+          saleId: movement.saleId ?? null,
+          data: movement,
+          serverSeq: this.nextSeq(),
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: stockMovements.id });
-    if (inserted.length === 0) await this.sameAsStored(stockMovements, movement.id, movement);
+    const added = new Set(inserted.map((row) => row.id));
+    const deltas = new Map<string, number>();
+    for (const movement of movements) {
+      if (!added.has(movement.id)) {
+        await this.sameAsStored(stockMovements, movement.id, movement);
+        continue;
+      }
+      deltas.set(movement.productId, (deltas.get(movement.productId) ?? 0) + movement.delta);
+    }
+    for (const [productId, delta] of deltas) {
+      await this.tx
+        .update(products)
+        .set({ stock: sql`round((${products.stock} + ${delta})::numeric, 3)` })
+        .where(and(eq(products.shopId, this.shopId), eq(products.id, productId)));
+    }
   }
 
-  /** An entry for a customer already removed is kept removed: it must not bring a balance back. */
-  private async insertCreditEntry(entry: CreditTransaction): Promise<void> {
+  /**
+   * An entry for a customer already removed is kept removed: it must not bring a balance back. Answers the
+   * customer's balance with the entry when it was added (undefined when it was already there): from the
+   * stored balance when the entry is the customer's latest, else from the whole ledger (an entry that
+   * arrives out of date order: the floor at 0 depends on the order).
+   */
+  private async insertCreditEntry(entry: CreditTransaction): Promise<number | undefined> {
     const [customer] = await this.tx
-      .select({ deleted: customers.deleted })
+      .select({ deleted: customers.deleted, creditBalance: customers.creditBalance })
       .from(customers)
       .where(and(eq(customers.shopId, this.shopId), eq(customers.id, entry.customerId)));
+    const [latest] = await this.tx
+      .select({ date: creditTransactions.date })
+      .from(creditTransactions)
+      .where(
+        and(
+          eq(creditTransactions.shopId, this.shopId),
+          eq(creditTransactions.customerId, entry.customerId),
+          eq(creditTransactions.deleted, false),
+        ),
+      )
+      .orderBy(desc(creditTransactions.date))
+      .limit(1);
     const inserted = await this.tx
       .insert(creditTransactions)
       .values({
@@ -335,7 +377,16 @@ export class ShopWriter {
       })
       .onConflictDoNothing()
       .returning({ id: creditTransactions.id });
-    if (inserted.length === 0) await this.sameAsStored(creditTransactions, entry.id, entry);
+    if (inserted.length === 0) {
+      await this.sameAsStored(creditTransactions, entry.id, entry);
+      return undefined;
+    }
+    if (customer === undefined || customer.deleted) return undefined;
+    const after = latest === undefined || new Date(entry.date).getTime() > latest.date.getTime();
+    if (!after) return this.balanceOf(entry.customerId);
+    return entry.type === 'credit'
+      ? customer.creditBalance + entry.amount
+      : Math.max(customer.creditBalance - entry.amount, 0);
   }
 
   // ---------------------------------------------------------------- rewrites (full cleanup)
@@ -439,12 +490,26 @@ export class ShopWriter {
       );
   }
 
-  private async addPurchase(customerId: string, total: number, date: string): Promise<void> {
-    const creditBalance = await this.balanceOf(customerId);
+  /** The customer's balance, sent again so that every phone shows it. */
+  private async setBalance(customerId: string, creditBalance: number): Promise<void> {
+    await this.tx
+      .update(customers)
+      .set({ creditBalance, serverSeq: this.nextSeq() })
+      .where(
+        and(eq(customers.shopId, this.shopId), eq(customers.id, customerId), eq(customers.deleted, false)),
+      );
+  }
+
+  private async addPurchase(
+    customerId: string,
+    total: number,
+    date: string,
+    balance: number | undefined,
+  ): Promise<void> {
     await this.tx
       .update(customers)
       .set({
-        creditBalance,
+        ...(balance === undefined ? {} : { creditBalance: balance }),
         totalPurchases: sql`${customers.totalPurchases} + ${total}`,
         lastPurchase: sql`greatest(${customers.lastPurchase}, ${new Date(date).toISOString()}::timestamptz)`,
         serverSeq: this.nextSeq(),
