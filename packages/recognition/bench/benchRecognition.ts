@@ -410,7 +410,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
 
   // --- time per 1280×720 photo (the issue's unit): a query photo on the counter, as a phone takes it ---
   // Its aspect kept (placeOnCounter), recognised whole, and (`app`) detected and cropped as the app does. `stretched` is the unit measured until "The slowest photo"
-  // (docs/recognition.md): the square photo stretched to 16:9, which widens its text lines 1.78×.
+  // (docs/recognition-log.md): the square photo stretched to 16:9, which widens its text lines 1.78×.
   if (!skip.has('photo1280')) {
     const measure = async (photoOf: (image: RgbaImage, seed: number) => RgbaImage) => {
       const times: number[] = [];

@@ -5,13 +5,12 @@
 // brand's artwork with its known siblings, so it used to be matched as surely as the product itself. What
 // separates the answer from such a product is what the answer has and its siblings do not: keypoints of the
 // photo that match the answer's reference clearly better than any of its siblings' photos (the flavour's
-// picture and words, aligned by the homography as inliers), or a word read on the pack that only the answer
-// has (its flavour word, not its brand). A product with a brand and no sibling in the catalogue has no
-// photos to tell its own print from the brand's: only its own words can separate it.
+// picture and words, aligned by the homography as inliers). A product with a brand and no sibling in the
+// catalogue has no photos to tell its own print from the brand's: only a word of its own name can separate it.
 import { DESCRIPTOR_WORDS, nearestTwoJs, nearestTwoWasm } from './hamming.js';
 import { RATIO_TEST, type ImageFeatures, type Verification } from './keypoints.js';
 import { VOTE_MAX_DISTANCE, type ReferenceIndex } from './referenceIndex.js';
-import { wordSimilarity, WORD_MATCH_SIMILARITY, type ReadWord, type TextIndex } from './textMatch.js';
+import { textTokens, wordSimilarity, WORD_MATCH_SIMILARITY, type ReadWord } from './textMatch.js';
 
 const brandKey = (brand: string | undefined) => brand?.trim().toLowerCase() ?? '';
 
@@ -79,14 +78,17 @@ export function distinctiveInliers(
 }
 
 /**
- * True when a word read on the photo matches a word of the product that no other catalogue product has and
- * that is not its brand: its flavour or name word (`TextIndex` weighs such a word `unique`).
+ * True when a word read on the photo matches a word of the product's catalogue name that is not its brand
+ * (the shop's own name for it: its flavour, its kind): the separation of a product whose brand has no other
+ * product in the catalogue.
  */
-export function ownWordRead(index: TextIndex, words: readonly ReadWord[], productId: string): boolean {
-  const product = index.products.find((p) => p.id === productId);
-  if (!product) return false;
-  for (const { word, unique } of product.words) {
-    if (!unique) continue;
+export function ownNameWordRead(
+  product: { name: string; brand?: string },
+  words: readonly ReadWord[],
+): boolean {
+  const brand = new Set(textTokens(product.brand ?? ''));
+  for (const word of textTokens(product.name)) {
+    if (brand.has(word)) continue;
     for (const read of words) if (wordSimilarity(read.word, word) >= WORD_MATCH_SIMILARITY) return true;
   }
   return false;

@@ -12,7 +12,7 @@ import type { RgbaImage } from './image.js';
 import { computeFeatures, verifyWithOpenCv, type ImageFeatures, type Verification } from './keypoints.js';
 import { loadOpenCv } from './opencv.js';
 import type { TextLine, TextReader } from './ocr.js';
-import { distinctiveInliers, ownWordRead, siblingsOf } from './openSet.js';
+import { distinctiveInliers, ownNameWordRead, siblingsOf } from './openSet.js';
 import { castVotes, referencesOf, type ReferenceIndex } from './referenceIndex.js';
 import { shapeDescriptor, shapeRanking, shapeScores } from './shape.js';
 import { hasArabicWords, scoreText, wordsOfLines, type ReadWord, type TextIndex } from './textMatch.js';
@@ -58,14 +58,14 @@ export type PrecisionSettings = {
   /**
    * Text lines recognised per photo or crop at most (the boxes the detector is surest of): bounds the
    * recogniser's time. Balanced read 6 lines at 640 px until the read of 960 px / 10 lines was measured
-   * (docs/recognition.md, "Reading more of the pack").
+   * (docs/recognition-log.md, "Reading more of the pack").
    */
   textLines: number;
   /**
    * Of those lines, the recogniser's input width in pixels at most (`ReadTextOptions.widthBudget`): bounds
    * the recogniser's time (about proportional to it) on a photo full of long lines. 2,000 px gave the same
    * text-alone answers as no budget on `train` and `val` (bench/textReadProbe.ts, removed: docs/recognition-log.md; 1,600 px lost some on `val`):
-   * docs/recognition.md, "The slowest photo". null: no budget.
+   * docs/recognition-log.md, "The slowest photo". null: no budget.
    */
   textWidthBudget: number | null;
   /**
@@ -320,26 +320,28 @@ export type KeypointEvidence = {
 
 /**
  * A sure keypoint match (`isConfident`) is Sûr only with evidence that separates the product from a product
- * the catalogue does not have — another flavour of its brand shares its artwork (openSet.ts): as many
- * distinctive inliers as the sure rule asks of all inliers (CONFIDENT_INLIERS: the product's own print, not
- * its brand's, is matched as surely as the rule asks), or one of its own words read. A product with a brand
- * and no sibling in the catalogue has no photos to tell its own print from its brand's: only its own words
- * separate it. A product without a brand (loose produce) keeps the sure rule.
+ * the catalogue does not have — another flavour of its brand shares its artwork (openSet.ts):
+ * - a product with siblings in the catalogue: as many distinctive inliers (matched to its photo, with no near
+ *   neighbour in any sibling's photo) as the sure rule asks of all inliers, CONFIDENT_INLIERS — its own
+ *   print, not its brand's, is matched as surely as the rule asks;
+ * - a product with a brand and no sibling in the catalogue: no photo tells its own print from its brand's,
+ *   and a word of its pack that no other product has may be the brand's line ("havre" on every Oatly pack):
+ *   only a word of its catalogue name (not the brand) read on the pack separates it;
+ * - a product without a brand (loose produce) keeps the sure rule.
  */
 export function separates(
   productId: string,
   query: ImageFeatures,
   verification: Verification,
   words: readonly ReadWord[],
-  options: Pick<RecogniseOptions, 'index' | 'products' | 'text'>,
+  options: Pick<RecogniseOptions, 'index' | 'products'>,
 ): { separates: boolean; distinctive?: number } {
   const product = options.products.get(productId);
   if (!product?.brand?.trim()) return { separates: true };
-  const ownWord = options.text ? ownWordRead(options.text.index, words, productId) : false;
   const siblings = siblingsOf(options.products, productId);
-  if (siblings.length === 0) return { separates: ownWord };
+  if (siblings.length === 0) return { separates: ownNameWordRead(product, words) };
   const distinctive = distinctiveInliers(query, verification, options.index, siblings);
-  return { separates: ownWord || distinctive >= CONFIDENT_INLIERS, distinctive };
+  return { separates: distinctive >= CONFIDENT_INLIERS, distinctive };
 }
 
 export type Recognition = {
@@ -465,11 +467,11 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
       if (visual <= 0) continue;
       const s = scoresOf(productId);
       s.visual = visual;
+      const entry = keypointEvidence.find((k) => k.productId === productId);
       if (isConfident(e.verification.inliers, othersBest)) {
         s.visual = Math.max(visual, CONFIDENCE_HIGH);
         // Sûr also needs evidence that separates the product from what the catalogue does not have.
         const separation = separates(productId, features, e.verification, words, options);
-        const entry = keypointEvidence.find((k) => k.productId === productId);
         if (entry) entry.distinctive = separation.distinctive;
         if (separation.separates) decisive.add(productId);
       }

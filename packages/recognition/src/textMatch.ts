@@ -110,8 +110,7 @@ export function wordsOfLines(lines: readonly { text: string; confidence: number 
   return [...best].map(([word, confidence]) => ({ word, confidence }));
 }
 
-/** `unique`: a name or pack word (not the brand) that no other product of the catalogue has (openSet.ts). */
-type IndexedWord = { word: string; weight: number; unique?: true };
+type IndexedWord = { word: string; weight: number };
 
 /** Catalogue words per product, with their weights, prepared once per catalogue. */
 export type TextIndex = { products: { id: string; words: IndexedWord[] }[] };
@@ -166,11 +165,7 @@ export function buildTextIndex(
       id,
       words: [
         ...[...brand].map((word) => ({ word, weight: brandWeight })),
-        ...[...name].map((word) => ({
-          word,
-          weight: nameWeight / Math.sqrt(sharing.get(word) ?? 1),
-          ...((sharing.get(word) ?? 1) === 1 ? { unique: true as const } : {}),
-        })),
+        ...[...name].map((word) => ({ word, weight: nameWeight / Math.sqrt(sharing.get(word) ?? 1) })),
       ],
     })),
   };
