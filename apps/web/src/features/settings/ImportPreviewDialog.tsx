@@ -54,7 +54,7 @@ export function ImportPreviewDialog({
     >
       {pending && report ? (
         <div className="flex flex-col gap-3">
-          <p className="text-sm break-all text-muted">{t('importFile', { name: pending.file.name })}</p>
+          <p className="text-sm break-words text-muted">{t('importFile', { name: pending.file.name })}</p>
           {pending.preview.exportDate ? (
             <p className="text-sm text-muted">
               {t('importExportDate', { date: format.dateTime(pending.preview.exportDate) })}

@@ -173,7 +173,7 @@ export function IntegrityPanel() {
           <p className="font-semibold">{tApp('settings.cleanupFailed')}</p>
           <p className="text-sm">{t('cleanupFailedDetail')}</p>
           {cleanupEnd.detail === 'QuotaExceededError' ? <p className="text-sm">{t('diskFull')}</p> : null}
-          <p className="text-sm break-all">{t('technicalDetail', { detail: cleanupEnd.detail })}</p>
+          <p className="text-sm break-words">{t('technicalDetail', { detail: cleanupEnd.detail })}</p>
         </div>
       ) : null}
 

@@ -20,7 +20,7 @@ export function RestoredSummary({ record, onClose }: { record: RestoreRecord; on
       <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{t('restoredTitle', { date: format.dateTime(record.at) })}</p>
-        <p className="text-sm break-all">{t('importFile', { name: record.fileName })}</p>
+        <p className="text-sm break-words">{t('importFile', { name: record.fileName })}</p>
         {record.exportDate ? (
           <p className="text-sm">{t('importExportDate', { date: format.dateTime(record.exportDate) })}</p>
         ) : null}
