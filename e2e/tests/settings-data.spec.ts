@@ -70,7 +70,7 @@ for (const lang of LANGS) {
     await expect(page.getByLabel(w.shell.settings.defaultVat)).toHaveValue('10');
     await expect(page.getByRole('banner')).toContainText('Hanout Al Baraka');
     await expect(
-      page.getByText(fill(w.settings.aiSummary, { detect: '0.50', match: '0.70', photos: 5 })),
+      page.getByText(fill(w.settings.aiSummary, { detect: '0,50', match: '0,70', photos: 5 })),
     ).toBeVisible();
     await page.getByRole('button', { name: w.settings.aiOpen }).click();
     await expect(ai.getByRole('radio', { name: new RegExp(w.settings.precisionPrecise) })).toBeChecked();

@@ -72,6 +72,12 @@ export function useShopFormat() {
     moneyParts: (amount: Centimes) => moneyParts(amount, currency, locale),
     /** A count of records, grouped by thousands ("10.004"). */
     count: (count: number) => formatCount(count, locale),
+    /** A setting's decimal with a fixed number of digits, the locale's way ("0,45"). */
+    decimal: (value: number, digits = 2) =>
+      numberFormat(locale, `decimal-${digits}`, {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(value),
     /** Units as a whole number; bulk products in kilograms with up to 3 decimals. */
     quantity: (quantity: number, isBulk = false) => {
       const text = numberFormat(locale, 'quantity', { maximumFractionDigits: 3 }).format(quantity);

@@ -4,6 +4,7 @@ import { Check, Save } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShopFormat } from '../../app/useShopFormat';
 import {
   AI_MAX_PHOTOS_MAX,
   AI_MAX_PHOTOS_MIN,
@@ -100,7 +101,7 @@ function AiSettingsForm({
   const { saved, flash } = useSavedFlash();
   const precisionLabelId = useId();
   const update = (patch: Partial<AiDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const decimal = (value: number) => value.toFixed(2);
+  const { decimal } = useShopFormat();
 
   async function save() {
     setSaving(true);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageHash } from '../../app/navigation';
 import { PrinterSettingsCard } from '../../printing/PrinterSettingsCard';
+import { useShopFormat } from '../../app/useShopFormat';
 import { useShopSettings } from '../../app/useShopSettings';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -20,6 +21,7 @@ export function SettingsPage() {
   const { t } = useTranslation('settings');
   const { t: tApp } = useTranslation();
   const settings = useShopSettings();
+  const format = useShopFormat();
   const [aiOpen, setAiOpen] = useState(false);
   return (
     <div className="flex flex-col gap-4">
@@ -37,8 +39,8 @@ export function SettingsPage() {
         <div className="flex flex-col gap-3">
           <p className="text-sm text-muted tabular-nums">
             {t('aiSummary', {
-              detect: settings.aiDetectThreshold.toFixed(2),
-              match: settings.aiMatchThreshold.toFixed(2),
+              detect: format.decimal(settings.aiDetectThreshold),
+              match: format.decimal(settings.aiMatchThreshold),
               photos: settings.aiMaxPhotos,
             })}
           </p>
