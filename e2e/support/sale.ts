@@ -1,5 +1,5 @@
 // Helpers of the sale and receipt specs: the app in French or Arabic, products seeded for weighing and scanning.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,4 +158,52 @@ export async function addBySearch(page: Page, lang: Lang, query: string, product
     .click();
   await sheet.getByRole('button', { name: w.sheet.done }).click();
   await expect(sheet).toBeHidden();
+}
+
+/** The toast on screen (one at a time). */
+export const toastOnScreen = (page: Page) => page.getByTestId('toasts').locator('li');
+
+/** Taps the centre of what a locator shows, with the finger (page.mouse), after checking nothing lies on top. */
+export async function tapCentre(page: Page, target: Locator): Promise<void> {
+  // Brought to the middle of the screen, as a thumb scrolls it there (not under the bottom bar).
+  await target.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'center' }));
+  const box = await settledBox(target);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  expect(await topmostIsWithin(page, target, x, y), 'what lies under the finger belongs to the target').toBe(
+    true,
+  );
+  await page.mouse.click(x, y);
+}
+
+/** Whether document.elementFromPoint(x, y) is the target or inside it. */
+export async function topmostIsWithin(page: Page, target: Locator, x: number, y: number): Promise<boolean> {
+  const handle = await target.elementHandle();
+  if (!handle) return false;
+  return page.evaluate(
+    ({ element, x, y }) => {
+      const top = document.elementFromPoint(x, y);
+      return top !== null && (top === element || element.contains(top));
+    },
+    { element: handle, x, y },
+  );
+}
+
+/** The locator's box once it stops moving (a sheet sliding up, a list scrolling). */
+export async function settledBox(target: Locator) {
+  let previous = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await target.boundingBox());
+        const same = now === previous && now !== 'null';
+        previous = now;
+        return same;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+  const box = await target.boundingBox();
+  if (!box) throw new Error('the target has no box');
+  return box;
 }

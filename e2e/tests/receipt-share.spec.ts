@@ -43,9 +43,18 @@ test('without a paired printer, Imprimer opens browser printing on a 58 mm page 
   await openApp(page, 'fr');
   await addBySearch(page, 'fr', 'lesieur', 'Huile Lesieur 1L');
   await page.getByRole('button', { name: words.fr.sale.toTicket }).click();
-  await page.getByRole('button', { name: words.fr.receipt.print }).click();
+  // Tapped where the shopkeeper sees it; the app first says what happens next, then opens the phone's print.
+  const print = page.getByRole('button', { name: words.fr.receipt.print });
+  await print.scrollIntoViewIfNeeded();
+  const box = (await print.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const toast = page.getByTestId('toasts').locator('li');
+  await expect(toast).toContainText(words.fr.receipt.browserPrint);
+  await expect(toast).toContainText(words.fr.receipt.browserPrintNext);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { printedPages: string[] }).printedPages.length))
+    .toBe(1);
   const pages = await page.evaluate(() => (window as unknown as { printedPages: string[] }).printedPages);
-  expect(pages).toHaveLength(1);
   expect(pages[0]).toMatch(/@page \{ size: 58mm \d+mm; margin: 0; \}/);
   await expect(page.getByText(words.fr.shell.receipt.printed)).toHaveCount(0);
   await expect(page.getByText(words.fr.receipt.printedBadge)).toHaveCount(0);

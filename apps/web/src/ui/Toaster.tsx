@@ -99,6 +99,7 @@ export function Toaster() {
       <Toast.Viewport
         ref={ref}
         label={t('app.notifications')}
+        data-testid="toasts"
         style={top === undefined ? { bottom: 'calc(4.5rem + env(safe-area-inset-bottom))' } : { top }}
         className={clsx(
           'fixed inset-x-3 z-(--layer-toast) mx-auto flex max-w-md flex-col outline-none',

@@ -27,13 +27,14 @@ export const STOCK_CARD_HEIGHT_REM = 12.75;
 
 /**
  * The card's height (rem), known from the product alone so that the list never measures a row: its name and its
- * brand and category take one or two lines each (measured on a canvas, textLines.ts), never cut at 360 px.
+ * brand and category take one to three lines each (measured on a canvas, textLines.ts), never cut at 360 px.
  */
 export function stockCardHeightRem(product: Product): number {
   // The text column: padding, photo and gaps, and the stock badge (wider when it warns).
-  const width = contentWidth() - 96 - (stockStatus(product) === 'ok' ? 64 : 124);
-  const nameLines = linesFor(product.name, 600, 16, width);
-  const brandLines = linesFor(brandAndCategory(product), 400, 14, width);
+  const width = contentWidth() - 96 - (stockStatus(product) === 'ok' ? 64 : 136);
+  // Up to three lines each: beside a warning badge ("مخزون منخفض") the column is narrow.
+  const nameLines = linesFor(product.name, 600, 16, width, 3);
+  const brandLines = linesFor(brandAndCategory(product), 400, 14, width, 3);
   return STOCK_CARD_HEIGHT_REM + (nameLines - 1) * 1.5 + (brandLines - 1) * 1.25;
 }
 
@@ -66,10 +67,10 @@ export const StockCard = memo(function StockCard({
       <div className="flex items-start gap-3">
         <ListThumbnail photoId={product.photoId} alt="" className="size-12 [&>svg]:size-6" />
         <div className="min-w-0 flex-1">
-          <h2 {...USER_TEXT} className="line-clamp-2 font-semibold break-words text-ink">
+          <h2 {...USER_TEXT} className="line-clamp-3 font-semibold break-words text-ink">
             {product.name}
           </h2>
-          <p {...USER_TEXT} className="line-clamp-2 text-sm break-words text-muted">
+          <p {...USER_TEXT} className="line-clamp-3 text-sm break-words text-muted">
             {brandAndCategory(product)}
           </p>
         </div>

@@ -34,18 +34,33 @@ export function AddProductSheet({
 }) {
   const { t } = useTranslation('sale');
   const [query, setQuery] = useState('');
+  // Each opening starts a new search, however the sheet was closed (Terminé, a pick, the page closing it).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (!open) setQuery('');
+  }
   const reasonId = useId();
 
   return (
     <BottomSheet
       open={open}
       onOpenChange={(next) => {
+        // Each opening starts a new search, however the sheet was closed.
         if (!next) setQuery('');
         onOpenChange(next);
       }}
       title={t('sheet.title')}
       footer={
-        <Button fullWidth variant="secondary" icon={<Check />} onClick={() => onOpenChange(false)}>
+        <Button
+          fullWidth
+          variant="secondary"
+          icon={<Check />}
+          onClick={() => {
+            setQuery('');
+            onOpenChange(false);
+          }}
+        >
           {t('sheet.done')}
         </Button>
       }

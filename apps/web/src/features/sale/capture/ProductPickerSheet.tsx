@@ -55,6 +55,12 @@ export function ProductPickerSheet({
 }) {
   const { t } = useTranslation('sale');
   const [query, setQuery] = useState('');
+  // Each opening starts a new search, however the sheet was closed (Terminé, a pick, the page closing it).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (!open) setQuery('');
+  }
   return (
     <BottomSheet
       open={open}
@@ -66,7 +72,16 @@ export function ProductPickerSheet({
     >
       <div className="flex flex-col gap-3">
         <SearchField label={t('capture.pickerSearch')} value={query} onChange={setQuery} />
-        {open ? <Results query={query} onPick={onPick} /> : null}
+        {open ? (
+          <Results
+            query={query}
+            onPick={(product) => {
+              // The next Changer starts a new search.
+              setQuery('');
+              onPick(product);
+            }}
+          />
+        ) : null}
       </div>
     </BottomSheet>
   );
