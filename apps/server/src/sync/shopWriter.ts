@@ -249,37 +249,27 @@ export class ShopWriter {
     movements: readonly StockMovement[],
     creditTransaction: CreditTransaction | undefined,
   ): Promise<void> {
-    const inserted = await this.tx
-      .insert(sales)
-      .values({
-        shopId: this.shopId,
-        id: sale.id,
-        data: sale,
-        customerId: sale.customerId ?? null,
-        date: new Date(sale.date),
-        total: sale.total,
-        serverSeq: this.nextSeq(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: sales.id });
-    if (inserted.length === 0) {
-      await this.sameAsStored(sales, sale.id, sale);
-    } else {
-      await this.tx.insert(saleItems).values(
-        sale.items.map((item, line) => ({
-          shopId: this.shopId,
-          saleId: sale.id,
-          line,
-          productId: item.productId,
-          productName: item.productName,
-          quantity: item.quantity,
-          unitPrice: item.unitPrice,
-          total: item.total,
-          vatRate: item.vatRate,
-          vat: item.vat,
-        })),
-      );
-    }
+    // The sale and its lines in one statement (its lines only when the sale is new).
+    const data = JSON.stringify(sale);
+    const { rows } = await this.tx.execute<{ inserted: number }>(sql`
+      with s as (
+        insert into ${sales} (shop_id, id, data, customer_id, date, total, server_seq)
+        values (${this.shopId}::uuid, ${sale.id}::uuid, ${data}::jsonb, ${sale.customerId ?? null}::uuid,
+                ${sale.date}::timestamptz, ${sale.total}::bigint, ${this.nextSeq()}::bigint)
+        on conflict do nothing
+        returning id
+      ), i as (
+        insert into ${saleItems}
+          (shop_id, sale_id, line, product_id, product_name, quantity, unit_price, total, vat_rate, vat)
+        select ${this.shopId}::uuid, ${sale.id}::uuid, (x.ord - 1)::int, (x.item->>'productId')::uuid,
+               x.item->>'productName', (x.item->>'quantity')::numeric, (x.item->>'unitPrice')::bigint,
+               (x.item->>'total')::bigint, (x.item->>'vatRate')::int, (x.item->>'vat')::bigint
+        from jsonb_array_elements(${data}::jsonb->'items') with ordinality as x(item, ord)
+        where exists (select 1 from s)
+      )
+      select count(*)::int as inserted from s`);
+    const inserted = Number(rows[0]?.inserted ?? 0) > 0 ? [sale.id] : [];
+    if (inserted.length === 0) await this.sameAsStored(sales, sale.id, sale);
     await this.insertMovements(movements);
     const balance = creditTransaction ? await this.insertCreditEntry(creditTransaction) : undefined;
     if (sale.customerId !== undefined && inserted.length > 0) {
@@ -304,37 +294,28 @@ export class ShopWriter {
    */
   private async insertMovements(movements: readonly StockMovement[]): Promise<void> {
     if (movements.length === 0) return;
-    const inserted = await this.tx
-      .insert(stockMovements)
-      .values(
-        movements.map((movement) => ({
-          shopId: this.shopId,
-          id: movement.id,
-          productId: movement.productId,
-          kind: movement.kind,
-          delta: movement.delta,
-          at: new Date(movement.at),
-          saleId: movement.saleId ?? null,
-          data: movement,
-          serverSeq: this.nextSeq(),
-        })),
+    const first = this.seq;
+    for (const _movement of movements) this.nextSeq();
+    // Inserted movements and their products' stock moved by their deltas, in one statement.
+    const { rows } = await this.tx.execute<{ id: string }>(sql`
+      with m as (
+        insert into ${stockMovements} (shop_id, id, product_id, kind, delta, at, sale_id, data, server_seq)
+        select ${this.shopId}::uuid, (x.m->>'id')::uuid, (x.m->>'productId')::uuid, x.m->>'kind',
+               (x.m->>'delta')::numeric, (x.m->>'at')::timestamptz, (x.m->>'saleId')::uuid, x.m,
+               ${first}::bigint + x.ord
+        from jsonb_array_elements(${JSON.stringify(movements)}::jsonb) with ordinality as x(m, ord)
+        on conflict do nothing
+        returning id, product_id, delta
+      ), u as (
+        update ${products} p set stock = p.stock + d.delta
+        from (select product_id, sum(delta) as delta from m group by product_id) d
+        where p.shop_id = ${this.shopId}::uuid and p.id = d.product_id
       )
-      .onConflictDoNothing()
-      .returning({ id: stockMovements.id });
-    const added = new Set(inserted.map((row) => row.id));
-    const deltas = new Map<string, number>();
+      select id::text as id from m`);
+    const added = new Set(rows.map((row) => row.id.toLowerCase()));
     for (const movement of movements) {
-      if (!added.has(movement.id)) {
+      if (!added.has(movement.id.toLowerCase()))
         await this.sameAsStored(stockMovements, movement.id, movement);
-        continue;
-      }
-      deltas.set(movement.productId, (deltas.get(movement.productId) ?? 0) + movement.delta);
-    }
-    for (const [productId, delta] of deltas) {
-      await this.tx
-        .update(products)
-        .set({ stock: sql`round((${products.stock} + ${delta})::numeric, 3)` })
-        .where(and(eq(products.shopId, this.shopId), eq(products.id, productId)));
     }
   }
 
