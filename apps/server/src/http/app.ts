@@ -17,6 +17,7 @@ import { decorateCaller, requireCaller } from './authenticate.js';
 import { registerCompression } from './compression.js';
 import { ApiError, installErrorHandling } from './errors.js';
 import { registerHealth } from './health.js';
+import { registerOpenApi } from './openApi.js';
 import { registerRestRoutes } from './restRoutes.js';
 import { registerSyncRoutes } from './syncRoutes.js';
 import { registerWebApp } from './webApp.js';
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         done();
       });
       registerHealth(api, options.database);
+      registerOpenApi(api);
       registerAccountRoutes(api, accounts, authenticated, options.authRateLimit ?? defaultAuthRateLimit);
       registerSyncRoutes(api, {
         db,

@@ -1,0 +1,200 @@
+// GET /api/docs: the API as an OpenAPI 3.1 document, its record and payload schemas generated from core's zod schemas.
+import {
+  MAX_OPS_PER_PUSH,
+  OPERATION_PAYLOAD_SCHEMAS,
+  OPERATION_TYPES,
+  REJECTION_REASONS,
+  SYNC_PROTOCOL_VERSION,
+  creditTransactionSchema,
+  customerSchema,
+  operationSchema,
+  productSchema,
+  saleItemSchema,
+  saleSchema,
+  settingsSchema,
+  stockMovementSchema,
+} from '@hanouti/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { serverVersion } from '../version.js';
+
+type JsonSchema = Record<string, unknown>;
+
+/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as the client must send it. */
+function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return rest;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const error = {
+  description: 'Refused: `{error, message}`',
+  content: { 'application/json': { schema: ref('Error') } },
+};
+const bearer = [{ bearer: [] }];
+
+/** The document, built once from the schemas the server validates with. */
+export function openApiDocument(): JsonSchema {
+  const payloads = Object.fromEntries(
+    OPERATION_TYPES.map((type) => [
+      `Payload_${type.replace('.', '_')}`,
+      jsonSchemaOf(OPERATION_PAYLOAD_SCHEMAS[type]),
+    ]),
+  );
+  const operation = jsonSchemaOf(operationSchema);
+  const json = (schema: JsonSchema) => ({ content: { 'application/json': { schema } } });
+  const rows = (name: string) => json({ type: 'array', items: ref(name) });
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Hanouti API',
+      version: serverVersion,
+      description:
+        'Sync (docs/sync.md), table-style REST (docs/api.md) and recognition. Money in integer centimes. ' +
+        'Schemas below are generated from the zod schemas of @hanouti/core that the server validates with.',
+    },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error', 'message'],
+          properties: { error: { type: 'string' }, message: { type: 'string' } },
+        },
+        Product: jsonSchemaOf(productSchema),
+        Customer: jsonSchemaOf(customerSchema),
+        Sale: jsonSchemaOf(saleSchema),
+        SaleItem: jsonSchemaOf(saleItemSchema),
+        CreditTransaction: jsonSchemaOf(creditTransactionSchema),
+        StockMovement: jsonSchemaOf(stockMovementSchema),
+        Settings: jsonSchemaOf(settingsSchema),
+        Operation: {
+          ...operation,
+          description: `payload: one of the Payload_* schemas, by type (${OPERATION_TYPES.join(', ')})`,
+        },
+        ...payloads,
+        PushRequest: {
+          type: 'object',
+          required: ['protocol', 'ops'],
+          properties: {
+            protocol: { const: SYNC_PROTOCOL_VERSION },
+            ops: { type: 'array', maxItems: MAX_OPS_PER_PUSH, items: ref('Operation') },
+          },
+        },
+        OpResult: {
+          type: 'object',
+          required: ['opId', 'seq', 'status'],
+          properties: {
+            opId: { type: 'string' },
+            seq: { type: 'integer' },
+            status: { enum: ['applied', 'rejected', 'waiting'] },
+            reason: { enum: [...REJECTION_REASONS] },
+          },
+        },
+      },
+    },
+    paths: {
+      '/api/health': {
+        get: { summary: 'Server and database up', responses: { 200: { description: 'ok' } } },
+      },
+      '/api/sync/push': {
+        post: {
+          summary:
+            'Push operations (≤ 100), settled in seq order; each answered applied, rejected or waiting',
+          security: bearer,
+          requestBody: json(ref('PushRequest')),
+          responses: {
+            200: json({
+              type: 'object',
+              properties: { protocol: { const: 1 }, results: { type: 'array', items: ref('OpResult') } },
+            }),
+            400: error,
+            401: error,
+            409: error,
+          },
+        },
+      },
+      '/api/sync/pull': {
+        get: {
+          summary: 'Changes after a cursor, a page at a time',
+          security: bearer,
+          parameters: [
+            { name: 'cursor', in: 'query', schema: { type: 'string' } },
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500 } },
+          ],
+          responses: {
+            200: { description: '{protocol, changes, cursor, hasMore, acknowledgedSeq}' },
+            401: error,
+            403: error,
+          },
+        },
+      },
+      ...Object.fromEntries(
+        (
+          [
+            ['products', 'Product'],
+            ['customers', 'Customer'],
+            ['sales', 'Sale'],
+            ['credit_transactions', 'CreditTransaction'],
+          ] as const
+        ).map(([table, schema]) => [
+          `/api/rest/${table}`,
+          {
+            get: {
+              summary: `${table}, newest first (snake_case rows)`,
+              security: bearer,
+              responses: { 200: rows(schema), 401: error },
+            },
+            post: {
+              summary: `Write 1–100 ${table} rows in one transaction (all or none); snake_case columns, see docs/api.md`,
+              security: bearer,
+              requestBody: json({ type: 'array', minItems: 1, maxItems: 100, items: { type: 'object' } }),
+              responses: { 200: { description: 'done' }, 400: error, 401: error, 403: error, 404: error },
+            },
+          },
+        ]),
+      ),
+      '/api/rest/settings': {
+        get: { summary: 'The settings', security: bearer, responses: { 200: json(ref('Settings')) } },
+        put: {
+          summary: 'Change settings (owner only)',
+          security: bearer,
+          responses: { 200: json(ref('Settings')), 400: error, 403: error },
+        },
+      },
+      '/api/ai/visual-match': {
+        post: {
+          summary: 'Candidates for a crop among ≤ 24 reference photos',
+          security: bearer,
+          responses: { 200: { description: 'candidates' }, 400: error, 401: error, 429: error },
+        },
+      },
+      '/api/ai/barcode': {
+        post: {
+          summary: 'Barcodes on a photo',
+          security: bearer,
+          responses: { 200: { description: 'barcodes' }, 401: error, 429: error },
+        },
+      },
+      '/api/ai/ocr': {
+        post: {
+          summary: 'Text lines on a photo',
+          security: bearer,
+          responses: { 200: { description: 'lines' }, 401: error, 429: error },
+        },
+      },
+      '/api/ai/detect': {
+        post: {
+          summary: 'Products on a photo',
+          security: bearer,
+          responses: { 200: { description: 'detections' }, 401: error, 429: error },
+        },
+      },
+    },
+  };
+}
+
+export function registerOpenApi(app: FastifyInstance): void {
+  let document: JsonSchema | undefined;
+  app.get('/docs', () => (document ??= openApiDocument()));
+}
