@@ -34,8 +34,13 @@ const RETAIL_OPTIONS: ReaderOptions = {
   tryDownscale: true,
   maxNumberOfSymbols: 8,
 };
-/** The second opinion: the same search on a globally thresholded image (another binariser, other errors). */
-const GLOBAL_OPTIONS: ReaderOptions = { ...RETAIL_OPTIONS, binarizer: 'GlobalHistogram' };
+/**
+ * The slower passes (another size, sharpened) search without inverting: an inverted code is found by the
+ * first pass already, and inverting doubles the time of every pass on a photo without a code.
+ */
+const SLOW_OPTIONS: ReaderOptions = { ...RETAIL_OPTIONS, tryInvert: false };
+/** The second opinion: a globally thresholded image (another binariser, other errors). */
+const GLOBAL_OPTIONS: ReaderOptions = { ...SLOW_OPTIONS, binarizer: 'GlobalHistogram' };
 
 let prepared: Promise<unknown> | undefined;
 
@@ -155,11 +160,11 @@ function photoPasses(source: RgbaImage): Pass[] {
     { image: () => source, scale: 1, options: GLOBAL_OPTIONS },
     ...(baseScale < 1
       ? [
-          { image: baseImage, scale: baseScale },
+          { image: baseImage, scale: baseScale, options: SLOW_OPTIONS },
           { image: baseImage, scale: baseScale, options: GLOBAL_OPTIONS, confirm: true },
         ]
       : []),
-    { image: doubledImage, scale: baseScale * 2 },
+    { image: doubledImage, scale: baseScale * 2, options: SLOW_OPTIONS },
     { image: doubledImage, scale: baseScale * 2, options: GLOBAL_OPTIONS, confirm: true },
     ...SHARPENED_VARIANTS.map((variant) => ({
       image: () => {
@@ -167,6 +172,7 @@ function photoPasses(source: RgbaImage): Pass[] {
         return sharpenGreyPlane(plane.grey, plane.width, plane.height, variant.amount, variant.radius);
       },
       scale: baseScale * variant.scale,
+      options: SLOW_OPTIONS,
     })),
   ];
 }
