@@ -125,7 +125,7 @@ export async function exportBackup(page: Page, lang: Lang): Promise<{ name: stri
 
 /**
  * Picks a backup file in the settings, checks the summary shown before anything is written, confirms,
- * and waits for "Données importées avec succès!" and the reload.
+ * and waits for "Données importées avec succès!", the reload, and the restore summary it shows.
  */
 export async function importBackup(
   page: Page,
@@ -145,9 +145,14 @@ export async function importBackup(
   expectSummary?.(plain(await dialog.getByTestId('import-summary').innerText()));
   const reloaded = page.waitForEvent('load');
   await dialog.getByRole('button', { name: w.settings.importApply }).click();
-  await expect(page.getByText(w.shell.settings.imported).first()).toBeVisible();
+  // The toast lasts until the reload (1.2 s), which a busy machine may poll past; the reloaded settings page
+  // says it again (the restore summary), so either one confirms the import.
+  await expect(
+    page.getByText(w.shell.settings.imported).first().or(page.getByTestId('restore-summary')),
+  ).toBeVisible();
   await reloaded;
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('restore-summary')).toBeVisible();
 }
 
 // ---------- backup files built by the tests (the spec's format: decimal MAD, ISO dates) ----------
