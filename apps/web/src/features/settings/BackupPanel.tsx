@@ -92,8 +92,9 @@ export function BackupPanel({ reload = () => window.location.reload() }: { reloa
 
   function refuse(next: Refusal) {
     console.warn('Backup refused', next.reason, next.report);
+    // Said under the buttons (role="alert"), with its reason, until closed: no toast, which stayed over the
+    // next file's summary dialog and its Importer button.
     setRefusal(next);
-    toast({ title: tApp('settings.importFailed'), tone: 'error' });
   }
 
   async function readFile(file: File | undefined) {
