@@ -139,10 +139,17 @@ async function loadRun(app, address) {
   const pushLatencies = [];
   let applied = 0;
   let errors = 0;
+  const errorKinds = {};
+  const countError = (kind) => {
+    errors += 1;
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  };
   const pushes = autocannon({
     url: address,
     connections: phones.length,
     duration: seconds,
+    // A timed-out request would reconnect and hand its phone's next batch to the server before this one.
+    timeout: 120,
     requests: [
       {
         method: 'POST',
@@ -160,12 +167,12 @@ async function loadRun(app, address) {
         onResponse: (status, body, context) => {
           pushLatencies.push(performance.now() - context.started);
           if (status !== 200) {
-            errors += 1;
+            countError(`http ${status}`);
             return;
           }
           for (const result of JSON.parse(body).results) {
             if (result.status === 'applied') applied += 1;
-            else errors += 1;
+            else countError(result.reason ?? result.status);
           }
         },
       },
@@ -206,6 +213,7 @@ async function loadRun(app, address) {
     healthPerSecond: round(healthResult.requests.total / seconds),
     healthP95Ms: round(percentile(healthSorted, 95)),
     errors,
+    errorKinds,
   };
 }
 
