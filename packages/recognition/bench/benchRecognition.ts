@@ -24,6 +24,7 @@ import {
 } from '../src/detect.js';
 import { normaliseGtin } from '../src/gtin.js';
 import { cropImage, resizeImage, type RgbaImage } from '../src/image.js';
+import { readBarcodes } from 'zxing-wasm/reader';
 import { computeReferenceFeatures, FEATURES_VERSION, type ReferenceFeatures } from '../src/keypoints.js';
 import { addConfirmedReference } from '../src/learning.js';
 import { loadOcrModels, loadZxingReaderWasm } from '../src/nodeAssets.js';
@@ -98,6 +99,9 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
     let notFound = 0;
     const times: number[] = [];
     const missed: string[] = [];
+    // The library alone with its best settings, one call: the pipeline must read at least what it reads.
+    let library = 0;
+    const libraryOnly: string[] = [];
     for (const row of rows) {
       const original = await decodeImageFile(join(dir, row.path!));
       const image =
@@ -112,6 +116,18 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
       const reads = await readRetailBarcodes(image, { effort: 'photo' });
       times.push(performance.now() - start);
       const expected = normaliseGtin(row.expected!) ?? row.expected;
+      const libraryReads = await readBarcodes(image as unknown as Parameters<typeof readBarcodes>[0], {
+        formats: ['EAN13', 'EAN8', 'UPCA', 'UPCE'],
+        tryHarder: true,
+        tryRotate: true,
+        tryInvert: true,
+        tryDownscale: true,
+      });
+      const libraryRight = libraryReads.some(
+        (r) => r.isValid && normaliseGtin(r.text, r.format === 'UPCE') === expected,
+      );
+      if (libraryRight) library++;
+      if (libraryRight && reads[0]?.gtin !== expected) libraryOnly.push(row.path!);
       if (reads.length === 0) notFound++;
       // The product's code is the first read: a second code on the pack must not replace it.
       else if (reads[0]!.gtin === expected) correct++;
@@ -126,6 +142,8 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
       wrong,
       notFound,
       correctRate: ratio(correct, rows.length),
+      libraryCorrect: library,
+      libraryOnly,
       ms: ms(times),
       ...(wrong ? { wrongReads: missed } : {}),
     };
