@@ -101,10 +101,16 @@ type Received = {
 };
 
 function receive(op: Operation, caller: Caller): Received {
-  const problem = jsonProblem(op.payload);
-  let check: PayloadCheck = problem
-    ? { ok: false, reason: 'invalid-payload' }
-    : checkOperationPayload(op.type, op.payload);
+  let problem = jsonProblem(op.payload);
+  let check: PayloadCheck = { ok: false, reason: 'invalid-payload' };
+  if (!problem) {
+    try {
+      check = checkOperationPayload(op.type, op.payload);
+    } catch {
+      // Whatever the check could not take is refused with its operation, never a failed push.
+      problem = 'not-json';
+    }
+  }
   if (check.ok && caller.role !== 'owner' && OWNER_ONLY_OPERATIONS.has(op.type)) {
     check = { ok: false, reason: 'owner-only' };
   }
