@@ -207,3 +207,19 @@ export async function settledBox(target: Locator) {
   if (!box) throw new Error('the target has no box');
   return box;
 }
+
+/**
+ * Waits until the app works offline and its one-time "works offline" toast is gone: a later toast replaces the one
+ * on screen (one at a time), so a test that reads a toast starts once that one has passed.
+ */
+export async function afterOfflineReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect(toastOnScreen(page).filter({ hasText: words.fr.shell.pwa.offlineReady })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  await expect(toastOnScreen(page).filter({ hasText: words.ar.shell.pwa.offlineReady })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+}

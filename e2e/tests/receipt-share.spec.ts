@@ -1,6 +1,6 @@
 // The receipt: Partager falls back to the clipboard (no share sheet in desktop Chromium) and marks the ticket shared.
 import { expect, test } from '@playwright/test';
-import { addBySearch, LANGS, openApp, screenshotPath, words } from '../support/sale';
+import { addBySearch, afterOfflineReady, LANGS, openApp, screenshotPath, words } from '../support/sale';
 
 for (const lang of LANGS) {
   const w = words[lang];
@@ -43,6 +43,7 @@ test('without a paired printer, Imprimer opens browser printing on a 58 mm page 
   await openApp(page, 'fr');
   await addBySearch(page, 'fr', 'lesieur', 'Huile Lesieur 1L');
   await page.getByRole('button', { name: words.fr.sale.toTicket }).click();
+  await afterOfflineReady(page);
   // Tapped where the shopkeeper sees it; the app first says what happens next, then opens the phone's print.
   const print = page.getByRole('button', { name: words.fr.receipt.print });
   await print.scrollIntoViewIfNeeded();

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LABELS } from '../support/catalog';
 import {
+  afterOfflineReady,
   LANGS,
   SCANNED_PRODUCT,
   cartLine,
@@ -256,6 +257,7 @@ for (const lang of LANGS) {
     });
     await openApp(page, lang, '#/sale');
     await seedSaleProducts(page);
+    await afterOfflineReady(page);
     for (const [query, name] of [
       ['lesieur', OIL],
       ['sultan', TEA],
@@ -290,14 +292,21 @@ for (const lang of LANGS) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, lang, 'sale-till-five-lines-top');
 
-    // One toast at a time, above the till's bar, short.
+    // One toast at a time: a second replaces the first. Read on the till once the sheet is closed: above its bar.
+    await tapCentre(page, page.getByRole('button', { name: W.sale.addSearch, exact: true }));
+    await tapCentre(page, sheet.getByRole('searchbox', { name: W.sale.sheet.search }));
     await page.keyboard.type(SCANNED_PRODUCT.barcode);
     await page.keyboard.press('Enter');
+    await expect(toastOnScreen(page)).toContainText(fill(W.sale.added, { name: SCANNED_PRODUCT.name }));
     await page.keyboard.type('1111111111111');
     await page.keyboard.press('Enter');
     await expect(toastOnScreen(page)).toContainText(fill(W.sale.barcodeNotFound, { code: '1111111111111' }));
+    await expect(toastOnScreen(page)).toHaveCount(1);
+    await tapCentre(page, sheet.getByRole('button', { name: W.sale.sheet.done }));
+    await expect(sheet).toBeHidden();
     await expectToastCoversNoAction(page);
     await shot(page, lang, 'sale-toast-above-till');
+    // Short: gone by itself.
     await expect(toastOnScreen(page)).toHaveCount(0, { timeout: 15_000 });
 
     await tapCentre(page, checkout);
