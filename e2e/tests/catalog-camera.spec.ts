@@ -27,7 +27,7 @@ for (const lang of LANGS) {
 
     await shutter.click();
     await expect(camera).toBeHidden();
-    const preview = form.locator('img');
+    const preview = form.locator('img').first();
     await expect(preview).toBeVisible();
     // The stored photo is the camera frame, decoded by the browser: the box's saffron is in the middle.
     const centre = await preview.evaluate((img: HTMLImageElement) => {

@@ -51,7 +51,7 @@ for (const lang of LANGS) {
         mimeType: 'image/png',
         buffer: await generatedPng(page),
       });
-      await expect(form.locator('img')).toBeVisible();
+      await expect(form.locator('img').first()).toBeVisible();
       await form.getByLabel(L.name).fill('Savon Taous');
       await form.getByLabel(L.category).selectOption({ label: L.newCategory });
       await form.getByLabel(L.category).fill('Hygiène');
