@@ -157,7 +157,10 @@ async function loadRun(app, address) {
         setupRequest: (request, context) => {
           context.phone ??= phones[assigned++ % phones.length];
           context.started = performance.now();
-          const ops = Array.from({ length: batch }, () => saleOp(context.phone));
+          // As a phone does: its outbox is sent in order, a batch at a time, until acknowledged.
+          const outbox = (context.phone.outbox ??= []);
+          while (outbox.length < batch) outbox.push(saleOp(context.phone));
+          const ops = outbox.slice(0, batch);
           return {
             ...request,
             headers: { 'content-type': 'application/json', authorization: `Bearer ${context.phone.token}` },
@@ -170,10 +173,13 @@ async function loadRun(app, address) {
             countError(`http ${status}`);
             return;
           }
+          const settled = new Set();
           for (const result of JSON.parse(body).results) {
+            if (result.status !== 'waiting') settled.add(result.opId);
             if (result.status === 'applied') applied += 1;
             else countError(result.reason ?? result.status);
           }
+          context.phone.outbox = context.phone.outbox.filter((op) => !settled.has(op.opId));
         },
       },
     ],
