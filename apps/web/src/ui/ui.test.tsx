@@ -92,4 +92,14 @@ describe('UI kit', () => {
     act(() => dismissToast(id));
     expect(screen.queryByText('Sauvegardé!')).toBeNull();
   });
+
+  it('shows one toast at a time: a new one replaces the one on screen', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Premier' });
+      toast({ title: 'Second', tone: 'error' });
+    });
+    expect(screen.queryByText('Premier')).toBeNull();
+    expect(screen.getByText('Second')).toBeTruthy();
+  });
 });
