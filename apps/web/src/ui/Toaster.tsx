@@ -9,6 +9,9 @@ import { actionBands, toastTop, topLayer } from './toastPlacement';
 import { dismissToast, toastDuration, useToasts } from './toastStore';
 import type { ToastTone } from './toastStore';
 
+/** The toasts' region, as the end-to-end tests find it. */
+const TOASTS_TEST_ID = 'toasts';
+
 const toneStyles: Record<ToastTone, string> = {
   info: 'border-brand-200 bg-white',
   success: 'border-emerald-200 bg-emerald-50',
@@ -99,7 +102,7 @@ export function Toaster() {
       <Toast.Viewport
         ref={ref}
         label={t('app.notifications')}
-        data-testid="toasts"
+        data-testid={TOASTS_TEST_ID}
         style={top === undefined ? { bottom: 'calc(4.5rem + env(safe-area-inset-bottom))' } : { top }}
         className={clsx(
           'fixed inset-x-3 z-(--layer-toast) mx-auto flex max-w-md flex-col outline-none',
