@@ -5,6 +5,7 @@ import '../i18n/i18n';
 import { Button } from './Button';
 import { Checkbox } from './Checkbox';
 import { Dialog } from './Dialog';
+import { withIsolatedName } from './IsolatedName';
 import { Switch } from './Switch';
 import { Tabs } from './Tabs';
 import { Toaster } from './Toaster';
@@ -101,5 +102,13 @@ describe('UI kit', () => {
     });
     expect(screen.queryByText('Premier')).toBeNull();
     expect(screen.getByText('Second')).toBeTruthy();
+  });
+
+  it('isolates a name inside a translated sentence', () => {
+    const { container } = render(
+      <h2>{withIsolatedName((name) => `حركات المخزون — ${name}`, 'Thé vert Sultan 200 g')}</h2>,
+    );
+    expect(container.querySelector('h2')?.textContent).toBe('حركات المخزون — Thé vert Sultan 200 g');
+    expect(container.querySelector('bdi')?.textContent).toBe('Thé vert Sultan 200 g');
   });
 });

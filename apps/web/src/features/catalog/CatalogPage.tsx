@@ -25,6 +25,7 @@ import { keepExisting, selectAllState, toggleAll, toggleSelected } from './selec
 import { useStableShopFormat } from './useStableShopFormat';
 import { WindowVirtualList } from './WindowVirtualList';
 import { takeNewProductRequest } from './newProductRequest';
+import { withIsolatedName } from '../../ui/IsolatedName';
 
 // The form brings react-hook-form, zod's resolver and the camera: loaded when first opened.
 const ProductModal = lazy(() =>
@@ -247,7 +248,7 @@ function Catalog() {
         open={deleting !== undefined}
         onOpenChange={(open) => (open ? undefined : setDeleting(undefined))}
         title={tc('deleteOne.title')}
-        description={tc('deleteOne.text', { name: deleting?.name ?? '' })}
+        description={withIsolatedName((name) => tc('deleteOne.text', { name }), deleting?.name ?? '')}
         confirmLabel={t('catalog.delete')}
         onConfirm={() => (deleting ? deleteOne(deleting) : Promise.resolve())}
       />

@@ -15,6 +15,7 @@ import { Dialog } from '../../ui/Dialog';
 import { toast } from '../../ui/toastStore';
 import { customerStatementText } from './customerStatement';
 import { shareText } from './shareText';
+import { withIsolatedName } from '../../ui/IsolatedName';
 
 function useHistory(customerId: string | undefined): LedgerEntry[] | undefined {
   const transactions = useCreditTransactions(customerId);
@@ -76,7 +77,7 @@ export function HistoryDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={t('historyTitle', { name: customer?.name ?? '' })}
+      title={withIsolatedName((name) => t('historyTitle', { name }), customer?.name ?? '')}
       footer={
         <Button icon={<Share2 />} fullWidth disabled={!history} onClick={() => void share()}>
           {t('shareStatement')}

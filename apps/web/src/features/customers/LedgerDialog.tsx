@@ -14,6 +14,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Input, NumberInput } from '../../ui/Input';
 import { toast } from '../../ui/toastStore';
+import { withIsolatedName } from '../../ui/IsolatedName';
 
 /** Phone numbers and amounts read left to right, in Arabic too. */
 const LEFT_TO_RIGHT = 'ltr';
@@ -105,7 +106,7 @@ export function LedgerDialog({ customer, onClose }: { customer: Customer | undef
       onOpenChange={(open) => {
         if (!open) close();
       }}
-      title={t('ledgerTitle', { name: customer?.name ?? '' })}
+      title={withIsolatedName((name) => t('ledgerTitle', { name }), customer?.name ?? '')}
       footer={
         <>
           <Button variant="secondary" onClick={close}>

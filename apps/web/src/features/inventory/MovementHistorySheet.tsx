@@ -5,6 +5,7 @@ import type { Product } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { useStockMovements } from '../../data/stockRepository';
 import { BottomSheet } from '../../ui/BottomSheet';
+import { withIsolatedName } from '../../ui/IsolatedName';
 
 export interface MovementHistorySheetProps {
   product: Product;
@@ -21,7 +22,7 @@ export function MovementHistorySheet({ product, onClose }: MovementHistorySheetP
     <BottomSheet
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={t('history.title', { name: product.name })}
+      title={withIsolatedName((name) => t('history.title', { name }), product.name)}
       description={t('entry.current', { quantity: format.quantity(product.stock, product.isBulk) })}
     >
       {movements === undefined ? null : movements.length === 0 ? (

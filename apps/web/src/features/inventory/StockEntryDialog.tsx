@@ -10,6 +10,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Input, NumberInput } from '../../ui/Input';
 import { toast } from '../../ui/toastStore';
 import { problemOfResult, readStockEntry, type StockEntryKind, type StockEntryProblem } from './stockEntry';
+import { withIsolatedName } from '../../ui/IsolatedName';
 
 export interface StockEntryDialogProps {
   kind: StockEntryKind;
@@ -76,7 +77,7 @@ export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogPro
     <Dialog
       open
       onOpenChange={(open) => (open || busy ? undefined : onClose())}
-      title={ti(`${kind}.title`, { name: product.name })}
+      title={withIsolatedName((name) => ti(`${kind}.title`, { name }), product.name)}
       description={ti('entry.current', { quantity: format.quantity(product.stock, product.isBulk) })}
       footer={
         <>
