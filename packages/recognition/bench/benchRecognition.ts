@@ -116,7 +116,7 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
       const reads = await readRetailBarcodes(image, { effort: 'photo' });
       times.push(performance.now() - start);
       const expected = normaliseGtin(row.expected!) ?? row.expected;
-      const libraryReads = await readBarcodes(image as unknown as Parameters<typeof readBarcodes>[0], {
+      const libraryReads = await readBarcodes(image, {
         formats: ['EAN13', 'EAN8', 'UPCA', 'UPCE'],
         tryHarder: true,
         tryRotate: true,

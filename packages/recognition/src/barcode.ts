@@ -1,14 +1,6 @@
 // Retail barcodes (EAN-13, EAN-8, UPC-A, UPC-E) read with zxing-wasm, returned as check-digit-validated GTINs.
 import { prepareZXingModule, readBarcodes, type ReaderOptions } from 'zxing-wasm/reader';
-import {
-  cropImage,
-  resizeImage,
-  resizeToLongSide,
-  sharpenGreyPlane,
-  toGrey,
-  type PixelBox,
-  type RgbaImage,
-} from './image.js';
+import { cropImage, resizeImage, sharpenGreyPlane, toGrey, type PixelBox, type RgbaImage } from './image.js';
 import { normaliseGtin } from './gtin.js';
 
 /** Where the reader's .wasm comes from: its bytes (Node) or a URL the app serves (browser, worker). */
@@ -134,46 +126,59 @@ export function isInStoreCode(gtin: string): boolean {
 type Pass = { image: () => RgbaImage; scale: number; options?: ReaderOptions; confirm?: boolean };
 
 function photoPasses(source: RgbaImage): Pass[] {
-  // Large photos are also read at SLOW_PASSES_MAX_SIDE (a pyramid level), where the slower passes run.
-  let base: RgbaImage | undefined;
-  const baseImage = () => (base ??= resizeToLongSide(source, SLOW_PASSES_MAX_SIDE));
+  // Large photos are also read at SLOW_PASSES_MAX_SIDE (a pyramid level). The slower passes enlarge that
+  // level (thin bars), but never past the photo's own size: enlarging a large photo's level beyond the photo
+  // adds no detail, only time; the photo itself is read by the first passes.
   const baseScale = Math.min(1, SLOW_PASSES_MAX_SIDE / Math.max(source.width, source.height));
-  let doubled: RgbaImage | undefined;
-  const doubledImage = () => {
-    const b = baseImage();
-    return (doubled ??= resizeImage(b, b.width * 2, b.height * 2));
+  const levels = new Map<number, RgbaImage>([[1, source]]);
+  /** The photo at `scale` of its size (at most 1 for a large photo: see above). */
+  const at = (scale: number) => {
+    let image = levels.get(scale);
+    if (!image) {
+      image = resizeImage(source, source.width * scale, source.height * scale);
+      levels.set(scale, image);
+    }
+    return image;
   };
+  const scaleOf = (enlarge: number) => (baseScale < 1 ? Math.min(1, baseScale * enlarge) : enlarge);
   const greys = new Map<number, { grey: Uint8Array; width: number; height: number }>();
   const greyAt = (scale: number) => {
     let plane = greys.get(scale);
     if (!plane) {
-      const b = baseImage();
-      const scaled =
-        scale === 1 ? b : scale === 2 ? doubledImage() : resizeImage(b, b.width * scale, b.height * scale);
+      const scaled = at(scale);
       plane = { grey: toGrey(scaled), width: scaled.width, height: scaled.height };
       greys.set(scale, plane);
     }
     return plane;
   };
+  const doubled = scaleOf(2);
   return [
     { image: () => source, scale: 1 },
     { image: () => source, scale: 1, options: GLOBAL_OPTIONS },
     ...(baseScale < 1
       ? [
-          { image: baseImage, scale: baseScale, options: SLOW_OPTIONS },
-          { image: baseImage, scale: baseScale, options: GLOBAL_OPTIONS, confirm: true },
+          { image: () => at(baseScale), scale: baseScale, options: SLOW_OPTIONS },
+          { image: () => at(baseScale), scale: baseScale, options: GLOBAL_OPTIONS, confirm: true },
         ]
       : []),
-    { image: doubledImage, scale: baseScale * 2, options: SLOW_OPTIONS },
-    { image: doubledImage, scale: baseScale * 2, options: GLOBAL_OPTIONS, confirm: true },
-    ...SHARPENED_VARIANTS.map((variant) => ({
-      image: () => {
-        const plane = greyAt(variant.scale);
-        return sharpenGreyPlane(plane.grey, plane.width, plane.height, variant.amount, variant.radius);
-      },
-      scale: baseScale * variant.scale,
-      options: SLOW_OPTIONS,
-    })),
+    // The ×2 pass, unless capped at the photo itself (already read).
+    ...(doubled !== 1
+      ? [
+          { image: () => at(doubled), scale: doubled, options: SLOW_OPTIONS },
+          { image: () => at(doubled), scale: doubled, options: GLOBAL_OPTIONS, confirm: true },
+        ]
+      : []),
+    ...SHARPENED_VARIANTS.map((variant) => {
+      const scale = scaleOf(variant.scale);
+      return {
+        image: () => {
+          const plane = greyAt(scale);
+          return sharpenGreyPlane(plane.grey, plane.width, plane.height, variant.amount, variant.radius);
+        },
+        scale,
+        options: SLOW_OPTIONS,
+      };
+    }),
   ];
 }
 
