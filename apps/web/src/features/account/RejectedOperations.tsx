@@ -38,6 +38,7 @@ const REASONS = [
   'record-conflict',
   'seq-reused',
   'data-refused',
+  'owner-only',
   'operation-conflict',
 ] as const;
 
