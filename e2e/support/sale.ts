@@ -223,3 +223,37 @@ export async function afterOfflineReady(page: Page): Promise<void> {
     timeout: 15_000,
   });
 }
+
+/**
+ * A keyboard-wedge scanner typing `code` then Enter, a key every 5 ms. The keys go through Chromium's
+ * input pipeline (CDP Input.dispatchKeyEvent) with the scanner's own timestamps, so the app sees a
+ * scanner's rhythm however late a busy machine delivers them (event.timeStamp comes from `timestamp`).
+ */
+export async function scanWithWedge(page: Page, code: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  const keys = [...code, 'Enter'];
+  for (const [i, key] of keys.entries()) {
+    const timestamp = start + i * 0.005;
+    const enter = key === 'Enter';
+    const virtualKey = enter ? 13 : key.toUpperCase().charCodeAt(0);
+    const common = {
+      key,
+      code: enter ? 'Enter' : /\d/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`,
+    };
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyDown',
+      ...common,
+      text: enter ? '\r' : key,
+      windowsVirtualKeyCode: virtualKey,
+      timestamp,
+    });
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyUp',
+      ...common,
+      windowsVirtualKeyCode: virtualKey,
+      timestamp,
+    });
+  }
+  await cdp.detach();
+}

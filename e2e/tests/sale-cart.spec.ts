@@ -9,6 +9,7 @@ import {
   mad,
   openApp,
   plain,
+  scanWithWedge,
   SCANNED_PRODUCT,
   screenshotPath,
   seedSaleProducts,
@@ -150,8 +151,7 @@ for (const lang of LANGS) {
 
     // A keyboard-wedge scanner: fast keystrokes ending with Enter, the focus on no field.
     await page.locator('body').click({ position: { x: 5, y: 200 } });
-    await page.keyboard.type(SCANNED_PRODUCT.barcode, { delay: 5 });
-    await page.keyboard.press('Enter');
+    await scanWithWedge(page, SCANNED_PRODUCT.barcode);
     await expect(cartLine(page, lang, SCANNED_PRODUCT.name)).toBeVisible();
     // Typed by hand in the search box, followed by Enter, the same code adds one more.
     await page.getByRole('button', { name: w.sale.addSearch }).click();

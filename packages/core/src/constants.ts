@@ -93,6 +93,11 @@ export const AUTH_REFRESH_TICK_MS = 30_000;
 export const STORAGE_LIST_DEFAULT_LIMIT = 100;
 /** The first retry waits this long; each next one waits twice as long. */
 export const RETRY_BACKOFF_START_MS = 200;
+/**
+ * Reference photos in one /api/ai/visual-match request, all products together: the server computes the
+ * features of each (≈ 1–2 s of CPU), so a larger catalogue is sent in several requests.
+ */
+export const AI_MAX_REFERENCE_IMAGES = 24;
 
 export type ConfidenceLevel = 'high' | 'medium' | 'low';
 

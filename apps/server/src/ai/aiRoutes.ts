@@ -2,6 +2,7 @@
 //
 // Behind the same authentication as the rest of the API, bounded to what a phone sends, and run in a small
 // pool of worker threads (aiPool.ts) so that recognition never holds up health checks or sync.
+import { AI_MAX_REFERENCE_IMAGES } from '@hanouti/core';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { callerOf } from '../http/authenticate.js';
 import { ApiError } from '../http/errors.js';
@@ -14,8 +15,8 @@ import type { AiTask } from './aiWorker.js';
 export const MAX_IMAGE_BASE64_CHARS = 5_600_000;
 /** A reference photo of the catalogue, sent reduced to 640 px by the app (≈ 60 kB). */
 export const MAX_REFERENCE_BASE64_CHARS = 700_000;
-/** Reference photos per visual match, all products together: each costs ≈ 1–2 s of CPU the first time. */
-export const MAX_REFERENCE_IMAGES = 24;
+/** Reference photos per visual match, all products together (core's rule, which the app follows). */
+export const MAX_REFERENCE_IMAGES = AI_MAX_REFERENCE_IMAGES;
 /** The biggest body: one photo, or a crop and its references. */
 export const aiBodyLimitBytes = 8 * 1024 * 1024;
 /** Requests per shop and minute, on top of the pool's per-shop limit. */

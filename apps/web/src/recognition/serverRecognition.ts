@@ -1,4 +1,5 @@
 // Recognition by the server (/api/ai/*) when on-device inference is off in the AI settings.
+import { AI_MAX_REFERENCE_IMAGES } from '@hanouti/core';
 import type { Candidate, CatalogueProduct, Detection } from '@hanouti/recognition';
 import { loadPhoto } from '../data/productsRepository';
 import { syncEngine } from '../sync/syncEngine';
@@ -71,6 +72,45 @@ async function referenceImages(products: readonly (CatalogueProduct & { photoId?
   return out;
 }
 
+type ReferenceProduct = { id: string; brand?: string; images: string[] };
+
+/**
+ * Splits the catalogue into visual-match requests of at most `maxImages` reference photos (the server's
+ * bound). A brand's products go together, so that its flavours are told apart in the same request; a
+ * product with more photos than the bound keeps its first ones.
+ */
+export function referenceBatches<P extends ReferenceProduct>(
+  products: readonly P[],
+  maxImages: number,
+): P[][] {
+  const byBrand = [...products].sort((a, b) => (a.brand ?? '').localeCompare(b.brand ?? ''));
+  const batches: P[][] = [];
+  let batch: P[] = [];
+  let count = 0;
+  for (const product of byBrand) {
+    const images = product.images.slice(0, maxImages);
+    if (count + images.length > maxImages && batch.length > 0) {
+      batches.push(batch);
+      batch = [];
+      count = 0;
+    }
+    batch.push({ ...product, images });
+    count += images.length;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/** The best `topK` candidates of several requests, surest first (a product answered twice keeps its best). */
+export function mergeCandidates(lists: readonly (readonly Candidate[])[], topK: number): Candidate[] {
+  const best = new Map<string, Candidate>();
+  for (const candidate of lists.flat()) {
+    const seen = best.get(candidate.product_id);
+    if (!seen || candidate.score > seen.score) best.set(candidate.product_id, candidate);
+  }
+  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, topK);
+}
+
 /** Same answer as the worker's analysis, computed by the server (no features: nothing is learnt). */
 export async function analyseOnServer(
   photos: readonly Blob[],
@@ -78,7 +118,7 @@ export async function analyseOnServer(
   detectThreshold: number,
   onProgress: (done: number, total: number) => void,
 ): Promise<Omit<AnalysedDetection, 'features'>[]> {
-  const catalogue = await referenceImages(products);
+  const batches = referenceBatches(await referenceImages(products), AI_MAX_REFERENCE_IMAGES);
   const found: Omit<AnalysedDetection, 'features'>[] = [];
   let total = photos.length;
   let done = 0;
@@ -100,11 +140,17 @@ export async function analyseOnServer(
           width: w * bitmap.width,
           height: h * bitmap.height,
         });
-        const { candidates } = await postJson<{ candidates: Candidate[] }>('api/ai/visual-match', {
-          crop_base64: await blobToBase64(crop),
-          products: catalogue,
-          top_k: TOP_K,
-        });
+        const cropBase64 = await blobToBase64(crop);
+        const answers: Candidate[][] = [];
+        for (const batch of batches) {
+          const answer = await postJson<{ candidates: Candidate[] }>('api/ai/visual-match', {
+            crop_base64: cropBase64,
+            products: batch,
+            top_k: TOP_K,
+          });
+          answers.push(answer.candidates);
+        }
+        const candidates = mergeCandidates(answers, TOP_K);
         if (candidates.length > 0) found.push({ photoIndex, detection, candidates, crop });
         onProgress(++done, total);
       }
