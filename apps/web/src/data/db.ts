@@ -9,7 +9,7 @@ import type {
   Settings,
   StockMovement,
 } from '@hanouti/core';
-import { lowStockMarker } from './lowStockMarker';
+import { lowStockMarker, withLowStockMarker } from './lowStockMarker';
 import type { ReferenceFeatureRecord } from './referenceFeatureRecord';
 import type { ArchivedCustomerCredits } from './creditArchive';
 import type { ArchivePage, ArchivedProductMovements } from './saleArchive';
@@ -161,6 +161,16 @@ const SCHEMA_VERSIONS: readonly {
       archivedCredits: 'customerId, *entryIds',
     },
   },
+  {
+    // Imports of more than LARGE_WRITE products wrote most of them without the low-stock marker
+    // (bulkPutFast passed by the middleware), so the dashboard counted too few alerts: mark them again.
+    version: 7,
+    stores: {},
+    upgrade: async (transaction) => {
+      const products = transaction.table('products');
+      await products.bulkPut(await products.toArray());
+    },
+  },
 ];
 
 /** Version 5's upgrade: each sale takes in the movements that fit it; the others stay in their table. */
@@ -231,12 +241,18 @@ export function tx<N extends TableName, T>(
   return db.transaction(mode, tables as N[], async () => await work(db));
 }
 
+/** What the middlewares make of a record of `table` on its way to storage. */
+function storedForm(table: string): (record: unknown) => unknown {
+  return table === TABLES.products ? (record) => withLowStockMarker(record as Product) : (record) => record;
+}
+
 /**
  * Puts many records into `table` inside the current transaction (from `tx`) with IndexedDB's own `put`:
  * no per-record request bookkeeping, which made Dexie's bulkPut about 45 % slower for a whole-shop import's
  * sales (bench `import.writeThroughput`). Only the last `LARGE_WRITE` records go through Dexie, so that its
  * change notice still tells live queries the whole table changed (wholeTableNotice.ts). Same all-or-nothing:
- * a failed put aborts the transaction.
+ * a failed put aborts the transaction. IndexedDB's own put passes by no Dexie middleware, so the records are
+ * given here the form the middlewares would have stored (the products' low-stock marker, lowStockMarker.ts).
  */
 export async function bulkPutFast<T>(table: Table<T, string>, records: readonly T[]): Promise<void> {
   const split = Math.max(0, records.length - LARGE_WRITE);
@@ -246,9 +262,10 @@ export async function bulkPutFast<T>(table: Table<T, string>, records: readonly 
     await table.bulkPut([...records]);
     return;
   }
+  const stored = storedForm(table.name);
   await new Promise<void>((resolve, reject) => {
     let last: IDBRequest | undefined;
-    for (let i = 0; i < split; i++) last = store.put(records[i]);
+    for (let i = 0; i < split; i++) last = store.put(stored(records[i]));
     if (!last) return resolve();
     const request = last;
     request.onsuccess = () => resolve();
