@@ -238,7 +238,24 @@ export function tx<N extends TableName, T>(
 ): Promise<T> {
   // The scope must itself be an async function: Dexie keeps the transaction across native awaits
   // (in nested helpers too) only for scopes it recognises as async.
-  return db.transaction(mode, tables as N[], async () => await work(db));
+  return db.transaction(
+    mode,
+    tables as N[],
+    async (transaction) => await work(boundTables(transaction, tables)),
+  );
+}
+
+/**
+ * The tables bound to `transaction` itself: their reads and writes belong to it however the work awaits.
+ * Dexie's ambient transaction (its "zone") does not survive every chain of native awaits (an async helper
+ * that returns early without a Dexie call, an `await` of a plain value in a loop); through `db`, the work's
+ * next writes then ran in transactions of their own, and the large shop's cleanup failed with
+ * PrematureCommitError (largeCleanup.test.ts).
+ */
+function boundTables<N extends TableName>(transaction: Transaction, tables: readonly N[]): Pick<Tables, N> {
+  const bound = {} as Record<N, unknown>;
+  for (const name of tables) bound[name] = transaction.table(name);
+  return bound as Pick<Tables, N>;
 }
 
 /** What the middlewares make of a record of `table` on its way to storage. */
@@ -256,7 +273,10 @@ function storedForm(table: string): (record: unknown) => unknown {
  */
 export async function bulkPutFast<T>(table: Table<T, string>, records: readonly T[]): Promise<void> {
   const split = Math.max(0, records.length - LARGE_WRITE);
-  const transaction = Dexie.currentTransaction as unknown as { idbtrans?: IDBTransaction } | null;
+  // The table's own transaction (tables from `tx` are bound to it), else the ambient one.
+  const transaction = ((table as unknown as { _tx?: unknown })._tx ?? Dexie.currentTransaction) as {
+    idbtrans?: IDBTransaction;
+  } | null;
   const store = split > 0 ? transaction?.idbtrans?.objectStore(table.name) : undefined;
   if (!store) {
     await table.bulkPut([...records]);

@@ -318,7 +318,13 @@ export async function eachArchivePage(
   for (;;) {
     const from = after === undefined ? t.saleArchive.orderBy('key') : t.saleArchive.where('key').above(after);
     const pages = await from.limit(PAGES_PER_READ).toArray();
-    for (const page of pages) await visit(page);
+    for (const page of pages) {
+      // Await only a promise the visit returns: each native await of a plain value uses up one of the few
+      // microtasks across which Dexie carries its transaction, so over many pages the reads that follow
+      // ran outside it and the cleanup's transaction committed early (PrematureCommitError).
+      const visited = visit(page);
+      if (visited) await visited;
+    }
     if (pages.length < PAGES_PER_READ) return;
     after = pages[pages.length - 1]!.key;
   }
