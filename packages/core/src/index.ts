@@ -11,6 +11,7 @@ export * from './checkout.js';
 export * from './stock.js';
 export * from './ledger.js';
 export * from './dashboard.js';
+export * from './creditAgeing.js';
 export * from './search.js';
 export * from './validation.js';
 
