@@ -8,7 +8,13 @@ import { newId, type StockMovement } from '@hanouti/core';
 import { tx, type OutboxEntry, type Tables } from './db';
 import { ensureDeviceIdentity } from './device';
 import { META, readMetaString, writeMeta } from './meta';
-import { lastSeqOf, nextSeq, OPERATION_BATCH_SIZE, type BatchedOperation } from './outbox';
+import {
+  addPendingOperations,
+  lastSeqOf,
+  nextSeq,
+  OPERATION_BATCH_SIZE,
+  type BatchedOperation,
+} from './outbox';
 import { archivedSales, ARCHIVE_TABLES } from './saleArchive';
 import { embeddedMovements, saleOf, type StoredSale } from './saleRecords';
 import { nextStamps } from './syncBookkeeping';
@@ -81,6 +87,7 @@ export async function recordArchivedSaleOperations(
   }
   await t.outbox.bulkAdd(entries);
   await writeMeta(t, META.outboxSeq, lastSeqOf(entries[entries.length - 1]!));
+  await addPendingOperations(t, saleIds.length);
   const pending = await pendingReferenceSeqs(t);
   await writeMeta(t, META.saleReferenceSeqs, JSON.stringify([...pending, ...entries.map((e) => e.seq)]));
   return entries;

@@ -16,6 +16,7 @@ import { OUTBOX_STATUSES, TABLES, tx, type TableName } from './db';
 import { referenceFeatureRecordSchema } from './referenceFeatureRecord';
 import { archivePage, decodeMovements } from './saleArchive';
 import type { StoredSale } from './saleRecords';
+import { recountPendingOperations } from './outbox';
 
 const count = z.number().int().nonnegative();
 const money = z.number().int().safe();
@@ -182,10 +183,12 @@ async function checkPage(
 
 async function fixRecords(name: TableName, page: Pick<PageCheck, 'corrupt' | 'repaired'>): Promise<void> {
   if (page.corrupt.length === 0 && page.repaired.length === 0) return;
-  await tx('rw', [name], async (t) => {
+  await tx('rw', [name, 'meta', 'outbox'], async (t) => {
     const table = t[name] as Table<unknown, IndexableType>;
     await table.bulkDelete(page.corrupt);
     await table.bulkPut(page.repaired);
+    // A removed outbox entry's operations are not known: the kept pending count is counted again.
+    if (name === 'outbox') await recountPendingOperations(t);
   });
 }
 

@@ -10,6 +10,7 @@ import type {
   StockMovement,
 } from '@hanouti/core';
 import { lowStockMarker, withLowStockMarker } from './lowStockMarker';
+import { META } from './meta';
 import type { ReferenceFeatureRecord } from './referenceFeatureRecord';
 import type { ArchivedCustomerCredits } from './creditArchive';
 import type { ArchivePage, ArchivedProductMovements } from './saleArchive';
@@ -169,6 +170,22 @@ const SCHEMA_VERSIONS: readonly {
     upgrade: async (transaction) => {
       const products = transaction.table('products');
       await products.bulkPut(await products.toArray());
+    },
+  },
+  {
+    // The pending-operation count is kept in meta at each outbox write (outbox.ts): count once what is there.
+    version: 8,
+    stores: {},
+    upgrade: async (transaction) => {
+      let count = 0;
+      await transaction
+        .table<OutboxEntry, number>('outbox')
+        .where('status')
+        .equals('pending')
+        .each((entry) => {
+          count += entry.batch ?? 1;
+        });
+      await transaction.table('meta').put({ key: META.pendingOperations, value: count });
     },
   },
 ];

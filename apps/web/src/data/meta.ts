@@ -14,6 +14,8 @@ export const META = {
   corruptSweepDoneAt: 'corruptSweepDoneAt',
   /** Seqs of an import's outbox entries that still refer to archived sales (archivedSaleOperations.ts), JSON. */
   saleReferenceSeqs: 'saleReferenceSeqs',
+  /** Operations of the outbox waiting for the server, kept at each outbox write (outbox.ts). */
+  pendingOperations: 'pendingOperations',
 } as const;
 export type MetaKey = (typeof META)[keyof typeof META];
 

@@ -85,6 +85,7 @@ export async function recordOperations(
   }));
   await t.outbox.bulkAdd(entries);
   await writeMeta(t, META.outboxSeq, first + entries.length - 1);
+  await addPendingOperations(t, entries.length);
   return entries;
 }
 
@@ -147,7 +148,58 @@ export async function recordOperationBatches(
   }
   await t.outbox.bulkAdd(entries);
   await writeMeta(t, META.outboxSeq, seq - 1);
+  await addPendingOperations(t, operations.length);
   return entries;
+}
+
+/** How many operations an entry stands for: a batch entry counts for each operation it carries. */
+export function operationsIn(entry: Pick<OutboxEntry, 'batch'>): number {
+  return entry.batch ?? 1;
+}
+
+/**
+ * Operations waiting for the server. The count is kept in meta by every write that adds an entry or settles
+ * one, in that write's transaction, so the sync badge reads one record after a sale instead of every pending
+ * entry (an import's 536 entries of 260,143 operations took 591–901 ms to read after each sale).
+ */
+export function pendingOperationCount(t: Pick<Tables, 'meta'>): Promise<number> {
+  return readMetaNumber(t, META.pendingOperations);
+}
+
+/** Adds `delta` (negative when entries leave the pending state) to the kept count. */
+export async function addPendingOperations(t: Pick<Tables, 'meta'>, delta: number): Promise<void> {
+  if (delta === 0) return;
+  const count = await readMetaNumber(t, META.pendingOperations);
+  await writeMeta(t, META.pendingOperations, Math.max(0, count + delta));
+}
+
+/** Counts the pending operations by reading the outbox: for a migration or a repair, never after a sale. */
+export async function recountPendingOperations(t: Pick<Tables, 'meta' | 'outbox'>): Promise<number> {
+  let count = 0;
+  await t.outbox
+    .where('status')
+    .equals('pending')
+    .each((entry) => {
+      count += operationsIn(entry);
+    });
+  await writeMeta(t, META.pendingOperations, count);
+  return count;
+}
+
+/**
+ * Gives an entry the server's final answer (sent, or rejected with the reason) and keeps the pending count:
+ * only an entry that was still pending leaves it. Returns whether the entry was there.
+ */
+export async function settleOutboxEntry(
+  t: Pick<Tables, 'meta' | 'outbox'>,
+  seq: number,
+  answer: { status: 'sent' } | { status: 'rejected'; error: string },
+): Promise<boolean> {
+  const entry = await t.outbox.get(seq);
+  if (!entry) return false;
+  await t.outbox.put({ ...entry, ...answer });
+  if (entry.status === 'pending') await addPendingOperations(t, -operationsIn(entry));
+  return true;
 }
 
 /** The operations an entry stands for: itself, or each operation of a batch with its own opId and seq. */

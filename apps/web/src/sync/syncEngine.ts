@@ -15,11 +15,11 @@ import {
   type Operation,
 } from '@hanouti/core';
 import { liveQuery, type Subscription } from 'dexie';
-import { tx, type OutboxEntry, type Tables } from '../data/db';
+import { tx, type OutboxEntry } from '../data/db';
 import { ensureDeviceIdentity } from '../data/device';
 import { META, readMetaNumber } from '../data/meta';
 import { writeOutArchivedSaleOperations } from '../data/archivedSaleOperations';
-import { expandOutboxEntry } from '../data/outbox';
+import { expandOutboxEntry, pendingOperationCount, settleOutboxEntry } from '../data/outbox';
 import {
   readCursor,
   readMigrated,
@@ -57,12 +57,13 @@ async function settle(
   answers: ReadonlyMap<string, OpResult>,
   entries: readonly OutboxEntry[],
 ): Promise<void> {
-  await tx('rw', ['outbox'], async (t) => {
+  await tx('rw', ['meta', 'outbox'], async (t) => {
     for (const entry of entries) {
       const results = expandOutboxEntry(entry).map((op) => answers.get(op.opId));
       if (results.some((result) => result === undefined || result.status === 'waiting')) continue;
       const refused = results.find((result) => result?.status === 'rejected');
-      await t.outbox.update(
+      await settleOutboxEntry(
+        t,
         entry.seq,
         refused?.status === 'rejected' ? { status: 'rejected', error: refused.reason } : { status: 'sent' },
       );
@@ -80,18 +81,6 @@ function sessionFrom(answer: SessionAnswer, now = Date.now()): CloudSession {
     deviceId: answer.device.id,
     role: answer.device.role,
   };
-}
-
-/** Operations waiting for the server (a batch entry counts for each operation it carries). */
-async function pendingCount(outbox: Tables['outbox']): Promise<number> {
-  let count = 0;
-  await outbox
-    .where('status')
-    .equals('pending')
-    .each((entry) => {
-      count += entry.batch ?? 1;
-    });
-  return count;
 }
 
 /** This phone's introduction to the server: its id and the seq of the first operation it will push. */
@@ -314,11 +303,12 @@ export class SyncEngine {
             reason: 'record-conflict',
           });
           await settle(answers, entries);
-          await tx('rw', ['outbox'], async (t) => {
+          await tx('rw', ['meta', 'outbox'], async (t) => {
             const entry = entries.find((e) =>
               expandOutboxEntry(e).some((op) => op.opId === conflicting.opId),
             );
-            if (entry) await t.outbox.update(entry.seq, { status: 'rejected', error: 'operation-conflict' });
+            if (entry)
+              await settleOutboxEntry(t, entry.seq, { status: 'rejected', error: 'operation-conflict' });
           });
           return;
         }
@@ -340,8 +330,8 @@ export class SyncEngine {
   }
 
   private async refreshCounts(): Promise<void> {
-    const [pending, rejected] = await tx('r', ['outbox'], (t) =>
-      Promise.all([pendingCount(t.outbox), t.outbox.where('status').equals('rejected').count()]),
+    const [pending, rejected] = await tx('r', ['meta', 'outbox'], (t) =>
+      Promise.all([pendingOperationCount(t), t.outbox.where('status').equals('rejected').count()]),
     );
     const signedIn = (await tx('r', ['meta'], readSession)) !== undefined;
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -356,7 +346,8 @@ export class SyncEngine {
   // ---------------------------------------------------------------- triggers
 
   private watchOutbox(): void {
-    this.outboxWatch = liveQuery(() => tx('r', ['outbox'], (t) => pendingCount(t.outbox))).subscribe({
+    // One meta record, kept by each outbox write (outbox.ts): a sale never makes this read the outbox.
+    this.outboxWatch = liveQuery(() => tx('r', ['meta'], pendingOperationCount)).subscribe({
       next: (pending) => {
         this.setStatus({ pending });
         if (pending > 0 && this.status.phase !== 'signed-out') this.schedule();
