@@ -1,11 +1,12 @@
 // `npm run bench`: every browser benchmark of the app as ONE JSON document — the data layer (issue 3), the catalogue
 // and stock lists' frame times (issue 4), the checkout screen (issue 5), a search keystroke on 10,000 products and
 // a phone's first and second visit on a slow network (coldStart). Each runs in its own process.
-// `--products N --sales N` shrink the shop of all three for a quick run.
+// `--products N --sales N` shrink the shop of all three for a quick run. Exits 1 when a budget is missed (budgets.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { budgetChecks, budgetReport } from './budgets.mjs';
 
 const { values: args } = parseArgs({
   options: { products: { type: 'string' }, sales: { type: 'string' } },
@@ -40,4 +41,8 @@ const json = JSON.stringify(result, null, 2);
 mkdirSync(new URL('../bench-results/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../bench-results/all.json', import.meta.url), `${json}\n`);
 process.stdout.write(`${json}\n`);
-process.exitCode = Object.values(result).some((part) => 'error' in part) ? 1 : 0;
+// Each figure beside its budget (stderr, after the document); a budget missed or a bench failed fails the run.
+const checks = budgetChecks(result);
+process.stderr.write(`\n${budgetReport(checks)}\n`);
+const failed = Object.values(result).some((part) => 'error' in part) || checks.some((check) => !check.pass);
+process.exitCode = failed ? 1 : 0;

@@ -58,6 +58,7 @@ function initialAssets() {
       count: js.length,
       rawKB: kb(sum(js, 'raw')),
       gzipKB: kb(sum(js, 'gzip')),
+      gzipBudgetKB: kb(INITIAL_JS_GZIP_BUDGET),
       brotliKB: kb(sum(js, 'brotli')),
     },
     css: { rawKB: kb(sum(css, 'raw')), gzipKB: kb(sum(css, 'gzip')), brotliKB: kb(sum(css, 'brotli')) },
