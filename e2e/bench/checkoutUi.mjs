@@ -9,8 +9,9 @@ import { backupText, generateShop, LARGE_SHOP } from './generateShop.ts';
 import { serveAppAndHarness } from './sameOriginServer.mjs';
 
 const web = fileURLToPath(new URL('../../apps/web/', import.meta.url));
-const APP_DIR = join(web, 'dist');
-const HARNESS_DIR = join(web, 'dist-harness');
+// BENCH_APP_DIR / BENCH_HARNESS_DIR: builds of one's own, so a run needs not hold the shared dist.
+const APP_DIR = process.env.BENCH_APP_DIR ?? join(web, 'dist');
+const HARNESS_DIR = process.env.BENCH_HARNESS_DIR ?? join(web, 'dist-harness');
 /** Issue 5's budget: the receipt shows within 100 ms of the tap. */
 export const CHECKOUT_UI_BUDGET_MS = 100;
 const CHECKOUT_LABEL = 'Valider et voir le ticket';
