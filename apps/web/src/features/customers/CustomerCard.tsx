@@ -2,7 +2,7 @@
 import { clsx } from 'clsx';
 import { History, Phone, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Customer } from '@hanouti/core';
+import type { Customer, CustomerOwed } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
@@ -10,6 +10,8 @@ import { USER_TEXT } from '../../ui/bidi';
 
 export type CustomerCardProps = {
   customer: Customer;
+  /** What the customer owes and since when (absent while loading, or without any entry). */
+  owed?: CustomerOwed | undefined;
   selecting: boolean;
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
@@ -19,6 +21,7 @@ export type CustomerCardProps = {
 
 export function CustomerCard({
   customer,
+  owed,
   selecting,
   selected,
   onSelectedChange,
@@ -79,6 +82,14 @@ export function CustomerCard({
           >
             {format.money(customer.creditBalance)}
           </p>
+          {owed && owed.balance > 0 ? (
+            <p
+              data-testid="customer-debt-age"
+              className={clsx('text-xs font-medium', owed.ageDays > 60 ? 'text-red-700' : 'text-muted')}
+            >
+              {t('debtAge', { count: owed.ageDays, replace: { count: format.count(owed.ageDays) } })}
+            </p>
+          ) : null}
         </div>
       </div>
       {selecting ? null : (

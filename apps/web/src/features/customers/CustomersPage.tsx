@@ -1,11 +1,13 @@
-// Gestion Clients: search by name or phone, the carnet of each customer, and a multi-select delete mode.
+// Gestion Clients: what is owed at a glance, search, sort and filter by debt, each customer's carnet, and a multi-select delete mode.
 import { ArrowLeft, Trash2, UserPlus, UserSearch, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchCustomers } from '@hanouti/core';
-import type { Customer } from '@hanouti/core';
+import type { Customer, CustomerOwed } from '@hanouti/core';
+import { useOwed } from '../../data/creditAgeingRepository';
 import { deleteCustomers, useCustomers } from '../../data/customersRepository';
 import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
@@ -16,11 +18,81 @@ import { AddCustomerDialog } from './AddCustomerDialog';
 import { CustomerCard } from './CustomerCard';
 import { HistoryDialog } from './HistoryDialog';
 import { LedgerDialog } from './LedgerDialog';
+import { OwedSummary } from './OwedSummary';
+
+const SORTS = ['recent', 'owed', 'age'] as const;
+const FILTERS = ['all', 'owing', 'over30', 'over60'] as const;
+type Sort = (typeof SORTS)[number];
+type Filter = (typeof FILTERS)[number];
+
+const NOTHING_OWED = { balance: 0, ageDays: 0 };
+
+/** Keeps the customers the filter asks for (by what they owe and since when), in the chosen order. */
+function sortAndFilter(
+  list: readonly Customer[],
+  owed: ReadonlyMap<string, CustomerOwed> | undefined,
+  sort: Sort,
+  filter: Filter,
+): Customer[] {
+  const of = (customer: Customer) => owed?.get(customer.id) ?? NOTHING_OWED;
+  const kept = list.filter((customer) => {
+    const { balance, ageDays } = of(customer);
+    if (filter === 'all') return true;
+    if (balance <= 0) return false;
+    return filter === 'owing' || ageDays > (filter === 'over30' ? 30 : 60);
+  });
+  if (sort === 'recent') return kept;
+  // Array.prototype.sort is stable: equal debts keep the newest-first order.
+  return kept.sort((a, b) => {
+    const [x, y] = [of(a), of(b)];
+    return sort === 'owed'
+      ? y.balance - x.balance || y.ageDays - x.ageDays
+      : y.ageDays - x.ageDays || y.balance - x.balance;
+  });
+}
+
+function Chips<T extends string>({
+  label,
+  values,
+  value,
+  onChange,
+  text,
+}: {
+  label: string;
+  values: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+  text: (value: T) => string;
+}) {
+  return (
+    <div role="group" aria-label={label} className="flex flex-wrap items-center gap-1.5">
+      <span className="text-sm font-medium text-muted">{label}</span>
+      {values.map((v) => (
+        <button
+          key={v}
+          type="button"
+          aria-pressed={v === value}
+          onClick={() => onChange(v)}
+          className={
+            v === value
+              ? 'min-h-9 rounded-full bg-brand-600 px-3 text-sm font-semibold text-white'
+              : 'min-h-9 rounded-full bg-white px-3 text-sm font-medium text-brand-800 ring-1 ring-line'
+          }
+        >
+          {text(v)}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 export function CustomersPage() {
   const { t } = useTranslation('customers');
   const { t: tApp } = useTranslation();
   const customers = useCustomers();
+  const owed = useOwed();
+  const [sort, setSort] = useState<Sort>('recent');
+  const [filter, setFilter] = useState<Filter>('all');
   const [query, setQuery] = useState('');
   const [adding, setAdding] = useState(false);
   const [ledgerFor, setLedgerFor] = useState<string>();
@@ -31,8 +103,14 @@ export function CustomersPage() {
   const [deleting, setDeleting] = useState(false);
 
   const shown = useMemo(
-    () => (query.trim() ? searchCustomers(customers ?? [], query) : (customers ?? [])),
-    [customers, query],
+    () =>
+      sortAndFilter(
+        query.trim() ? searchCustomers(customers ?? [], query) : (customers ?? []),
+        owed?.byCustomer,
+        sort,
+        filter,
+      ),
+    [customers, query, owed, sort, filter],
   );
   const byId = (id: string | undefined): Customer | undefined =>
     id === undefined ? undefined : customers?.find((customer) => customer.id === id);
@@ -115,12 +193,33 @@ export function CustomersPage() {
 
   return (
     <div className="flex flex-col gap-3">
+      {owed && customers.length > 0 ? (
+        <Card aria-label={t('owedTitle')}>
+          <OwedSummary shop={owed.shop} />
+        </Card>
+      ) : null}
       {toolbar}
       {customers.length === 0 ? (
         <EmptyState icon={<Users />} title={tApp('customers.noCustomers')} />
       ) : (
         <>
           <SearchField label={tApp('customers.searchPlaceholder')} value={query} onChange={setQuery} />
+          <div className="flex flex-col gap-2">
+            <Chips
+              label={t('sortBy')}
+              values={SORTS}
+              value={sort}
+              onChange={setSort}
+              text={(v) => t(`sort_${v}`)}
+            />
+            <Chips
+              label={t('show')}
+              values={FILTERS}
+              value={filter}
+              onChange={setFilter}
+              text={(v) => t(`filter_${v}`)}
+            />
+          </div>
           {shown.length === 0 ? (
             <EmptyState icon={<UserSearch />} title={tApp('customers.noCustomerFound')} />
           ) : (
@@ -129,6 +228,7 @@ export function CustomersPage() {
                 <CustomerCard
                   key={customer.id}
                   customer={customer}
+                  owed={owed?.byCustomer.get(customer.id)}
                   selecting={selecting}
                   selected={selected.has(customer.id)}
                   onSelectedChange={(on) => toggle(customer.id, on)}

@@ -1,6 +1,7 @@
-// Tableau de Bord: today's, the week's and the month's takings, stock alerts, quick actions, best sellers, 30-day chart.
+// Tableau de Bord: today's, the week's and the month's takings, stock alerts, what customers owe, quick actions, best sellers, 30-day chart.
 import {
   Boxes,
+  HandCoins,
   CalendarDays,
   CalendarRange,
   Package,
@@ -15,10 +16,12 @@ import { useTranslation } from 'react-i18next';
 import { pageHash } from '../../app/navigation';
 import type { PageId } from '../../app/navigation';
 import { useShopFormat } from '../../app/useShopFormat';
+import { useOwed } from '../../data/creditAgeingRepository';
 import { useDashboard } from '../../data/dashboardRepository';
 import { Card } from '../../ui/Card';
 import { MoneyFigure } from '../../ui/MoneyFigure';
 import { StatCard } from '../../ui/StatCard';
+import { OwedSummary } from '../customers/OwedSummary';
 import { RevenueChartCard } from './RevenueChartCard';
 import { StockAlertsCard } from './StockAlertsCard';
 
@@ -39,6 +42,7 @@ export function DashboardPage() {
   const { t: tDashboard } = useTranslation('dashboard');
   const format = useShopFormat();
   const figures = useDashboard();
+  const owed = useOwed();
   const placeholder = '…';
   const counters = [
     ['products', figures?.counters.products],
@@ -104,6 +108,24 @@ export function DashboardPage() {
           </span>
           <span className="text-sm underline underline-offset-2">{t('dashboard.seeInventory')}</span>
         </a>
+      ) : null}
+
+      {owed ? (
+        <Card
+          title={tDashboard('owedTitle')}
+          icon={<HandCoins />}
+          aria-label={tDashboard('owedTitle')}
+          action={
+            <a
+              href={pageHash('customers')}
+              className="text-sm font-medium text-brand-700 underline underline-offset-2"
+            >
+              {tDashboard('owedSee')}
+            </a>
+          }
+        >
+          <OwedSummary shop={owed.shop} />
+        </Card>
       ) : null}
 
       <Card title={t('dashboard.quickActions')}>
