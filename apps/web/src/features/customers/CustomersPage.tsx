@@ -51,6 +51,7 @@ function sortAndFilter(
   });
 }
 
+/** A row of choices on one line that scrolls sideways (wrapped, sort and filter took four lines at 360 px). */
 function Chips<T extends string>({
   label,
   values,
@@ -65,8 +66,12 @@ function Chips<T extends string>({
   text: (value: T) => string;
 }) {
   return (
-    <div role="group" aria-label={label} className="flex flex-wrap items-center gap-1.5">
-      <span className="text-sm font-medium text-muted">{label}</span>
+    <div
+      role="group"
+      aria-label={label}
+      className="-mx-1 flex items-center gap-1.5 overflow-x-auto px-1 py-0.5 whitespace-nowrap"
+    >
+      <span className="shrink-0 text-sm font-medium text-muted">{label}</span>
       {values.map((v) => (
         <button
           key={v}
@@ -75,8 +80,8 @@ function Chips<T extends string>({
           onClick={() => onChange(v)}
           className={
             v === value
-              ? 'min-h-9 rounded-full bg-brand-600 px-3 text-sm font-semibold text-white'
-              : 'min-h-9 rounded-full bg-white px-3 text-sm font-medium text-brand-800 ring-1 ring-line'
+              ? 'min-h-9 shrink-0 rounded-full bg-brand-600 px-3 text-sm font-semibold text-white'
+              : 'min-h-9 shrink-0 rounded-full bg-white px-3 text-sm font-medium text-brand-800 ring-1 ring-line'
           }
         >
           {text(v)}
