@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
 const PHASES = [
-  ['typecheck', 'tsc -b (packages, server, tests) + web type check'],
+  ['typecheck', 'tsc -b (packages, server, tests) + web and e2e type checks'],
   ['lint', 'ESLint'],
   ['format:check', 'Prettier'],
   ['test:unit', 'Vitest: core, recognition, web'],

@@ -1,7 +1,7 @@
 // Time to answer one keystroke of the catalogue search on 10,000 products (the prebuilt index of @hanouti/core).
 // Run from e2e/ after `tsc -b ../packages/core`: `npx tsx bench/searchKeystroke.ts`; prints one JSON document.
 import { buildSearchIndex, searchIndex, type Product } from '@hanouti/core';
-import { ms, spread } from './stats.ts';
+import { ms, spread } from './stats';
 
 /** A keystroke must be answered within one 60 Hz frame. */
 export const KEYSTROKE_BUDGET_MS = 16;
