@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { listProducts, saveProduct } from '../../data/productsRepository';
+import { FEATURES_VERSION, type ImageFeatures } from '@hanouti/recognition';
+import { listProducts, loadPhoto, saveProduct } from '../../data/productsRepository';
+import { listReferenceFeatures } from '../../data/referenceFeaturesRepository';
 import { listStockMovements } from '../../data/stockRepository';
 import { aProduct, resetDatabase } from '../../data/testDatabase';
 import { ProductModal } from './ProductModal';
@@ -43,6 +45,56 @@ describe('the product modal', () => {
     await submit();
     expect(await screen.findByText('Le stock ne peut pas être négatif')).toBeTruthy();
     expect(await listProducts()).toEqual([]);
+  });
+
+  it('starts from a detection crop: its photo and first view, indexed on save, the product handed back', async () => {
+    const photo = {
+      blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }),
+      thumbnail: new Blob([new Uint8Array([4, 5])], { type: 'image/jpeg' }),
+      mime: 'image/jpeg',
+    };
+    const features: ImageFeatures = {
+      version: FEATURES_VERSION,
+      width: 2,
+      height: 2,
+      points: new Float32Array([0.5, 0.5]),
+      descriptors: new Uint32Array(8),
+      colours: new Uint8Array(4),
+    };
+    const onSaved = vi.fn();
+    const onClose = vi.fn();
+    renderScreen(
+      <ProductModal
+        product={undefined}
+        initialPhoto={{ photo, features }}
+        onSaved={onSaved}
+        onClose={onClose}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter un Produit' });
+    // The crop is the new photo and, in the recognition views, view 1.
+    expect(within(dialog).getByRole('img', { name: 'Nouvelle photo du produit' })).toBeTruthy();
+    expect(within(dialog).getByRole('img', { name: 'Photo du produit (vue 1)' })).toBeTruthy();
+    expect(within(dialog).getByText('1 vue pour la reconnaissance')).toBeTruthy();
+    type('Nom du produit *', 'Biscuit au citron');
+    type('Catégorie *', 'Biscuits');
+    await submit();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [product] = await listProducts();
+    expect(product?.photoId).toBeDefined();
+    expect(onSaved).toHaveBeenCalledWith(
+      expect.objectContaining({ id: product?.id, name: 'Biscuit au citron' }),
+    );
+    const stored = await loadPhoto(product?.photoId ?? '');
+    expect(stored?.mime).toBe('image/jpeg');
+    const references = await listReferenceFeatures();
+    expect(references).toHaveLength(1);
+    expect(references[0]).toMatchObject({
+      productId: product?.id,
+      photoId: product?.photoId,
+      origin: 'photo',
+    });
+    expect(Array.from(references[0]?.features.points ?? [])).toEqual([0.5, 0.5]);
   });
 
   it('adds a product in a new category with its prices in centimes and its opening stock', async () => {

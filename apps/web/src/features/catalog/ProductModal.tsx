@@ -6,10 +6,11 @@ import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { parseMadInput, VAT_RATES, type Product, type ProductDraft } from '@hanouti/core';
+import type { ImageFeatures } from '@hanouti/recognition';
 import { useShopFormat } from '../../app/useShopFormat';
 import { useShopSettings } from '../../app/useShopSettings';
 import { saveProductFromForm, type PhotoChange } from '../../data/productEditing';
-import { useCategories, useProducts } from '../../data/productsRepository';
+import { useCategories, useProducts, type PhotoBlobs } from '../../data/productsRepository';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Input, NumberInput, Select } from '../../ui/Input';
@@ -24,7 +25,7 @@ import {
   type NumberField,
   type ProductFormValues,
 } from './productForm';
-import { saveProductViews } from '../../data/referenceFeaturesRepository';
+import { applyPhotoReference, saveProductViews } from '../../data/referenceFeaturesRepository';
 import {
   NO_VIEW_CHANGE,
   ProductReferencesField,
@@ -42,12 +43,20 @@ export interface ProductModalProps {
   product: Product | undefined;
   /** A barcode to fill in when adding (a code scanned at the till that no product has yet). */
   initialBarcode?: string;
+  /**
+   * A photo to start from when adding (a detection's crop in the photo sale's review): the product's photo, and
+   * so its first reference view. With its features (already computed by the analysis), the reference is stored
+   * as the product is saved, so recognition knows the product at once.
+   */
+  initialPhoto?: { photo: PhotoBlobs; features?: ImageFeatures };
+  /** Called with the product once saved (before onClose). */
+  onSaved?: (product: Product) => void;
   onClose: () => void;
 }
 
 type TextName = Exclude<keyof ProductFormValues, 'isBulk' | 'vat'>;
 
-export function ProductModal({ product, initialBarcode, onClose }: ProductModalProps) {
+export function ProductModal({ product, initialBarcode, initialPhoto, onSaved, onClose }: ProductModalProps) {
   const { t, i18n } = useTranslation();
   const { t: tc } = useTranslation('catalog');
   const { t: ts } = useTranslation('sale');
@@ -72,7 +81,9 @@ export function ProductModal({ product, initialBarcode, onClose }: ProductModalP
     defaultValues,
   });
   const { control, formState, setValue, getValues, getFieldState } = form;
-  const [photo, setPhoto] = useState<PhotoChange>({ kind: 'keep' });
+  const [photo, setPhoto] = useState<PhotoChange>(
+    initialPhoto && !product ? { kind: 'replace', photo: initialPhoto.photo } : { kind: 'keep' },
+  );
   const [views, setViews] = useState<ViewsDraft>(NO_VIEW_CHANGE);
   const mainPhoto: MainPhoto =
     photo.kind === 'replace'
@@ -104,11 +115,22 @@ export function ProductModal({ product, initialBarcode, onClose }: ProductModalP
       });
       try {
         await saveProductViews(saved.id, views.added, views.removed);
+        // The starting photo kept: its features are the ones the analysis computed, stored now rather than
+        // computed again from the saved photo at the next analysis.
+        const features = initialPhoto?.features;
+        if (features && saved.photoId && photo.kind === 'replace' && photo.photo === initialPhoto.photo)
+          await applyPhotoReference({
+            productId: saved.id,
+            photoId: saved.photoId,
+            origin: 'photo',
+            features,
+          });
         toast({ title: tc('form.saved', { name: draft.name }), tone: 'success' });
       } catch (error) {
         console.error('Product views not saved', error);
         toast({ title: ts('references.saveFailed'), tone: 'error' });
       }
+      onSaved?.(saved);
       onClose();
     } catch (error) {
       console.error('Product not saved', error);

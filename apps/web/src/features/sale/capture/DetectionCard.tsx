@@ -1,6 +1,6 @@
 // One reviewed detection: the crop, its confidence badge, the chosen product with Changer, quantity, others.
 import { clsx } from 'clsx';
-import { Minus, Plus, Trash2 } from 'lucide-react';
+import { Minus, PackagePlus, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ConfidenceLevel } from '@hanouti/core';
 import type { Candidate } from '@hanouti/recognition';
@@ -9,7 +9,7 @@ import { USER_TEXT } from '../../../ui/bidi';
 import { Button } from '../../../ui/Button';
 import { IconButton } from '../../../ui/IconButton';
 import { useBlobUrl } from '../../camera/usePhotoUrl';
-import type { ReviewItem } from './reviewItems';
+import { mayBeUnknown, type ReviewItem } from './reviewItems';
 
 const LEVEL_TONES: Record<ConfidenceLevel, BadgeTone> = { high: 'success', medium: 'warning', low: 'danger' };
 const percent = (score: number) => Math.round(score * 100);
@@ -21,6 +21,7 @@ export function DetectionCard({
   onQuantity,
   onSuggestion,
   onRemove,
+  onCreateProduct,
 }: {
   item: ReviewItem;
   number: number;
@@ -28,6 +29,8 @@ export function DetectionCard({
   onQuantity: (quantity: number) => void;
   onSuggestion: (candidate: Candidate) => void;
   onRemove: () => void;
+  /** "Produit inconnu ? Créer le produit": the product form with this crop as its photo. */
+  onCreateProduct: () => void;
 }) {
   const { t } = useTranslation('sale');
   const crop = useBlobUrl(item.crop);
@@ -90,6 +93,16 @@ export function DetectionCard({
           />
         </div>
       </div>
+      {mayBeUnknown(item) ? (
+        <Button
+          variant="ghost"
+          className="justify-start px-2 text-start text-sm"
+          icon={<PackagePlus />}
+          onClick={onCreateProduct}
+        >
+          {t('capture.unknownProduct')}
+        </Button>
+      ) : null}
       {item.suggestions.length > 0 ? (
         <div className="flex flex-col gap-1.5">
           <p className={clsx('text-xs', item.productId ? 'text-muted' : 'font-semibold text-ink')}>

@@ -4,11 +4,15 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartLine, Product } from '@hanouti/core';
+import type { ImageFeatures } from '@hanouti/recognition';
 import { useShopSettings } from '../../../app/useShopSettings';
-import { listProducts, useProducts } from '../../../data/productsRepository';
+import { listProducts, useProducts, type PhotoBlobs } from '../../../data/productsRepository';
 import { recognisePhotos, type AnalysisProgress } from '../../../recognition/recognisePhotos';
 import { learnConfirmedCrop } from '../../../recognition/references';
 import { Button } from '../../../ui/Button';
+import { toast } from '../../../ui/toastStore';
+import { compressPhoto } from '../../camera/photoPipeline';
+import { ProductModal } from '../../catalog/ProductModal';
 import { DetectionCard } from './DetectionCard';
 import { ModelProgress } from './ModelProgress';
 import { ProductPickerSheet } from './ProductPickerSheet';
@@ -20,6 +24,9 @@ import {
   withQuantity,
   type ReviewItem,
 } from './reviewItems';
+
+/** The row whose unknown product is being created, with its crop ready as the new product's photo. */
+type Creating = { key: string; initialPhoto?: { photo: PhotoBlobs; features?: ImageFeatures } };
 
 type State = { kind: 'loading'; progress?: AnalysisProgress } | { kind: 'done'; items: ReviewItem[] };
 
@@ -45,6 +52,7 @@ export function ReviewScreen({
   const products = useProducts();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [picking, setPicking] = useState<string>();
+  const [creating, setCreating] = useState<Creating>();
 
   useEffect(() => {
     let current = true;
@@ -73,6 +81,22 @@ export function ReviewScreen({
     setState((s) =>
       s.kind === 'done' ? { kind: 'done', items: s.items.map((i) => (i.key === key ? change(i) : i)) } : s,
     );
+
+  /** "Produit inconnu ? Créer le produit": the crop, compressed like a camera photo, starts the product form. */
+  async function createProduct(item: ReviewItem) {
+    try {
+      const photo = await compressPhoto(item.crop);
+      setCreating({
+        key: item.key,
+        initialPhoto: { photo, ...(item.features ? { features: item.features } : {}) },
+      });
+    } catch (error) {
+      // The form still opens: the shopkeeper can take the photo there.
+      console.error('Crop not read for the new product', error);
+      toast({ title: t('capture.cropUnreadable'), tone: 'error' });
+      setCreating({ key: item.key });
+    }
+  }
 
   function confirm() {
     try {
@@ -152,6 +176,7 @@ export function ReviewScreen({
                     chooseProduct(i, { id: candidate.product_id, name: candidate.product_name }),
                   )
                 }
+                onCreateProduct={() => void createProduct(item)}
                 onRemove={() =>
                   setState((s) =>
                     s.kind === 'done'
@@ -182,6 +207,15 @@ export function ReviewScreen({
           setPicking(undefined);
         }}
       />
+
+      {creating ? (
+        <ProductModal
+          product={undefined}
+          {...(creating.initialPhoto ? { initialPhoto: creating.initialPhoto } : {})}
+          onSaved={(product) => update(creating.key, (i) => chooseProduct(i, product))}
+          onClose={() => setCreating(undefined)}
+        />
+      ) : null}
     </>
   );
 }

@@ -142,6 +142,16 @@ export function chooseProduct(item: ReviewItem, product: { id: string; name: str
   };
 }
 
+/**
+ * Whether the row may show a product missing from the catalogue, so the review offers to create it: no product
+ * is chosen, or the chosen one is an answer the recogniser marked possibly unknown (not Sûr). A Sûr answer,
+ * or a product the shopkeeper picked that the recogniser did not score, is not questioned.
+ */
+export function mayBeUnknown(item: ReviewItem): boolean {
+  if (item.productId === undefined) return true;
+  return item.candidates.find((c) => c.product_id === item.productId)?.possiblyUnknown === true;
+}
+
 /** Quantity never below 1 (spec §5). */
 export function withQuantity(item: ReviewItem, quantity: number): ReviewItem {
   return { ...item, quantity: Math.max(REVIEW_MIN_QUANTITY, Math.round(quantity)) };
