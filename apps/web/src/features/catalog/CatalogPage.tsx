@@ -1,7 +1,7 @@
 // Catalogue Produits: search, category chips, a virtualised list of cards, the product form and bulk delete.
 import { clsx } from 'clsx';
 import { ArrowLeft, Package, PackageSearch, Plus, Trash } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@hanouti/core';
 import {
@@ -26,6 +26,8 @@ import { useStableShopFormat } from './useStableShopFormat';
 import { WindowVirtualList } from './WindowVirtualList';
 import { takeNewProductRequest } from './newProductRequest';
 import { withIsolatedName } from '../../ui/IsolatedName';
+import { OwnerOnlyNote } from '../../app/OwnerOnlyNote';
+import { useMayDoOwnerActions } from '../../app/useDeviceRole';
 
 // The form brings react-hook-form, zod's resolver and the camera: loaded when first opened.
 const ProductModal = lazy(() =>
@@ -53,6 +55,9 @@ function Catalog() {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState(ALL);
   const categories = useCategories();
+  // A staff phone's deletions are refused at sync (docs/api.md): it is not offered them.
+  const mayDelete = useMayDoOwnerActions();
+  const ownerOnlyId = useId();
   // Typing stays instant: the list follows the deferred query when the phone has a moment.
   const deferredQuery = useDeferredValue(query);
   const shown = useProductSearch(deferredQuery, category === ALL ? {} : { category });
@@ -141,7 +146,7 @@ function Catalog() {
             <Button
               variant="danger"
               icon={<Trash />}
-              disabled={selected.size === 0}
+              disabled={selected.size === 0 || !mayDelete}
               onClick={() => setConfirmBulk(true)}
             >
               {t('catalog.delete')}
@@ -164,13 +169,15 @@ function Catalog() {
           <Button
             variant="secondary"
             icon={<Trash />}
-            disabled={catalogueEmpty}
+            disabled={catalogueEmpty || !mayDelete}
+            aria-describedby={mayDelete ? undefined : ownerOnlyId}
             onClick={() => setSelecting(true)}
           >
             {t('catalog.delete')}
           </Button>
         </div>
       )}
+      {mayDelete || catalogueEmpty ? null : <OwnerOnlyNote id={ownerOnlyId} />}
       {catalogueEmpty ? (
         <EmptyState
           icon={<Package />}
@@ -226,7 +233,7 @@ function Catalog() {
                   selected={selected.has(product.id)}
                   onToggle={toggle}
                   onEdit={edit}
-                  onDelete={setDeleting}
+                  {...(mayDelete ? { onDelete: setDeleting } : {})}
                   {...(viewCounts ? { views: viewCount(product, viewCounts) } : {})}
                 />
               )}

@@ -29,7 +29,8 @@ export interface ProductCardProps {
   selected: boolean;
   onToggle: (id: string) => void;
   onEdit: (product: Product) => void;
-  onDelete: (product: Product) => void;
+  /** Left out on a staff phone, which may not delete: the card then has no delete button. */
+  onDelete?: (product: Product) => void;
   /** Views recognition has of the product (its photo, extra and learnt ones); flagged below ADVISED_VIEWS. */
   views?: number;
 }
@@ -143,12 +144,14 @@ export const ProductCard = memo(function ProductCard({
             icon={<Pencil />}
             onClick={() => onEdit(product)}
           />
-          <IconButton
-            tone="danger"
-            label={t('card.delete', { name: product.name })}
-            icon={<Trash />}
-            onClick={() => onDelete(product)}
-          />
+          {onDelete ? (
+            <IconButton
+              tone="danger"
+              label={t('card.delete', { name: product.name })}
+              icon={<Trash />}
+              onClick={() => onDelete(product)}
+            />
+          ) : null}
         </div>
       )}
     </article>

@@ -1,11 +1,13 @@
 // Gestion Clients: what is owed at a glance, search, sort and filter by debt, each customer's carnet, and a multi-select delete mode.
 import { ArrowLeft, Trash2, UserPlus, UserSearch, Users } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchCustomers } from '@hanouti/core';
 import type { Customer, CustomerOwed } from '@hanouti/core';
 import { useOwed } from '../../data/creditAgeingRepository';
 import { deleteCustomers, useCustomers } from '../../data/customersRepository';
+import { OwnerOnlyNote } from '../../app/OwnerOnlyNote';
+import { useMayDoOwnerActions } from '../../app/useDeviceRole';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
@@ -106,6 +108,9 @@ export function CustomersPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // A staff phone's deletions are refused at sync (docs/api.md): it is not offered them.
+  const mayDelete = useMayDoOwnerActions();
+  const ownerOnlyId = useId();
 
   const shown = useMemo(
     () =>
@@ -167,7 +172,7 @@ export function CustomersPage() {
         <Button
           variant="danger"
           icon={<Trash2 />}
-          disabled={chosen.length === 0}
+          disabled={chosen.length === 0 || !mayDelete}
           onClick={() => setConfirming(true)}
         >
           {t('deleteSelected')}
@@ -189,12 +194,19 @@ export function CustomersPage() {
         {t('addCustomer')}
       </Button>
       {customers.length > 0 ? (
-        <Button variant="secondary" icon={<Trash2 />} onClick={() => setSelecting(true)}>
+        <Button
+          variant="secondary"
+          icon={<Trash2 />}
+          disabled={!mayDelete}
+          aria-describedby={mayDelete ? undefined : ownerOnlyId}
+          onClick={() => setSelecting(true)}
+        >
           {t('select')}
         </Button>
       ) : null}
     </div>
   );
+  const ownerOnly = mayDelete || customers.length === 0 ? null : <OwnerOnlyNote id={ownerOnlyId} />;
 
   return (
     <div className="flex flex-col gap-3">
@@ -204,6 +216,7 @@ export function CustomersPage() {
         </Card>
       ) : null}
       {toolbar}
+      {ownerOnly}
       {customers.length === 0 ? (
         <EmptyState icon={<Users />} title={tApp('customers.noCustomers')} />
       ) : (
