@@ -20,6 +20,7 @@ import {
 import type { PrecisionMode, Settings } from '@hanouti/core';
 import { useShopSettings } from '../../app/useShopSettings';
 import { saveSettings } from '../../data/settingsRepository';
+import { useMayDoOwnerActions } from '../../app/useDeviceRole';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { Dialog } from '../../ui/Dialog';
@@ -102,8 +103,11 @@ function AiSettingsForm({
   const precisionLabelId = useId();
   const update = (patch: Partial<AiDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const { decimal } = useShopFormat();
+  // A staff phone may not change the shop's settings (docs/api.md); SettingsPage does not open this there.
+  const mayChange = useMayDoOwnerActions();
 
   async function save() {
+    if (!mayChange) return;
     setSaving(true);
     try {
       await saveSettings({ ...settings, ...draft });
@@ -129,7 +133,7 @@ function AiSettingsForm({
           <Button
             variant={saved ? 'secondary' : 'primary'}
             icon={saved ? <Check /> : <Save />}
-            disabled={saving}
+            disabled={saving || !mayChange}
             onClick={() => void save()}
           >
             {saved ? tApp('app.saved') : tApp('app.save')}

@@ -1,9 +1,11 @@
 // Export (a dated .json download) and import (.json only: what the file holds is shown before anything is
 // written); progress while they run, the reason of a refusal, and what a restore brought after its reload.
 import { Download, TriangleExclamationPoint, Upload, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OwnerOnlyNote } from '../../app/OwnerOnlyNote';
 import { useShopFormat } from '../../app/useShopFormat';
+import { useMayDoOwnerActions } from '../../app/useDeviceRole';
 import { exportAll, importBackupFile } from '../../data/backupService';
 import type { BackupProgress } from '../../data/backupService';
 import { previewBackupFile } from '../../data/dataCareService';
@@ -73,6 +75,10 @@ export function BackupPanel({ reload = () => window.location.reload() }: { reloa
   const [pending, setPending] = useState<PendingImport>();
   const [refusal, setRefusal] = useState<Refusal>();
   const [restored, setRestored] = useState<RestoreRecord | undefined>(restoreToAnnounce);
+  // Export stays open to every phone; a restore writes the file's catalogue, customers and settings for the
+  // whole shop, an owner's decision (its settings change would be refused from a staff phone, docs/api.md).
+  const mayImport = useMayDoOwnerActions();
+  const ownerOnlyId = useId();
 
   async function exportData() {
     setExporting(true);
@@ -98,7 +104,7 @@ export function BackupPanel({ reload = () => window.location.reload() }: { reloa
   }
 
   async function readFile(file: File | undefined) {
-    if (!file) return;
+    if (!file || !mayImport) return;
     setReading(true);
     setRefusal(undefined);
     setProgress(undefined);
@@ -116,7 +122,7 @@ export function BackupPanel({ reload = () => window.location.reload() }: { reloa
   }
 
   async function applyImport() {
-    if (!pending) return;
+    if (!pending || !mayImport) return;
     setImporting(true);
     setProgress(undefined);
     const outcome = await importBackupFile(pending.file, { onProgress: setProgress }).catch(
@@ -170,12 +176,14 @@ export function BackupPanel({ reload = () => window.location.reload() }: { reloa
         <Button
           variant="secondary"
           icon={<Upload />}
-          disabled={reading || importing}
+          disabled={reading || importing || !mayImport}
+          aria-describedby={mayImport ? undefined : ownerOnlyId}
           onClick={() => input.current?.click()}
         >
           {reading ? t('reading') : t('import')}
         </Button>
       </div>
+      {mayImport ? null : <OwnerOnlyNote id={ownerOnlyId} />}
       {shownProgress ? <ProgressLine {...shownProgress} /> : null}
       {refusal ? (
         <div
@@ -209,6 +217,7 @@ export function BackupPanel({ reload = () => window.location.reload() }: { reloa
         accept=".json,application/json"
         className="sr-only"
         tabIndex={-1}
+        disabled={!mayImport}
         aria-label={t('import')}
         onChange={(event) => {
           const file = event.target.files?.[0];

@@ -1,7 +1,7 @@
 // Integrity check and cleanup: the first 5 issues in the shopkeeper's words, and the full cleanup behind a
 // confirmation, with its progress and its outcome said where it was asked.
 import { CircleCheck, Eraser, ShieldCheck, TriangleExclamationPoint } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTEGRITY_ISSUES_SHOWN } from '@hanouti/core';
 import type {
@@ -10,7 +10,9 @@ import type {
   IntegrityRecommendation,
   IntegrityReport,
 } from '@hanouti/core';
+import { OwnerOnlyNote } from '../../app/OwnerOnlyNote';
 import { useShopFormat } from '../../app/useShopFormat';
+import { useMayDoOwnerActions } from '../../app/useDeviceRole';
 import { checkDataIntegrity, cleanUpDatabase } from '../../data/dataCareService';
 import type { CleanupProgress } from '../../data/dataCareService';
 import { Button } from '../../ui/Button';
@@ -70,6 +72,9 @@ export function IntegrityPanel() {
   const [cleaning, setCleaning] = useState(false);
   const [cleanupProgress, setCleanupProgress] = useState<CleanupProgress>();
   const [cleanupEnd, setCleanupEnd] = useState<CleanupEnd>();
+  // Checking only reads; the cleanup deletes duplicate products and customers, which a staff phone may not do.
+  const mayClean = useMayDoOwnerActions();
+  const ownerOnlyId = useId();
 
   async function runCheck() {
     setChecking(true);
@@ -86,6 +91,7 @@ export function IntegrityPanel() {
   }
 
   async function runCleanup() {
+    if (!mayClean) return;
     setCleaning(true);
     setCleanupEnd(undefined);
     setCleanupProgress(undefined);
@@ -148,10 +154,17 @@ export function IntegrityPanel() {
         >
           {checking ? t('checking') : t('checkIntegrity')}
         </Button>
-        <Button variant="secondary" icon={<Eraser />} disabled={cleaning} onClick={() => setConfirming(true)}>
+        <Button
+          variant="secondary"
+          icon={<Eraser />}
+          disabled={cleaning || !mayClean}
+          aria-describedby={mayClean ? undefined : ownerOnlyId}
+          onClick={() => setConfirming(true)}
+        >
           {t('cleanup')}
         </Button>
       </div>
+      {mayClean ? null : <OwnerOnlyNote id={ownerOnlyId} />}
 
       {checking ? <ProgressLine label={t('checkingProgress')} /> : null}
 

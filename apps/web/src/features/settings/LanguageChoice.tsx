@@ -8,6 +8,7 @@ import { SUPPORTED_LANGUAGES } from '@hanouti/core';
 import type { Language } from '@hanouti/core';
 import { useShopSettings } from '../../app/useShopSettings';
 import { saveSettings } from '../../data/settingsRepository';
+import { useMayDoOwnerActions } from '../../app/useDeviceRole';
 import { applyLanguage, directionOf, isLanguage } from '../../i18n/i18n';
 import { toast } from '../../ui/toastStore';
 
@@ -15,9 +16,11 @@ export function LanguageChoice() {
   const { t } = useTranslation();
   const settings = useShopSettings();
   const [saving, setSaving] = useState(false);
+  // The language is one of the shop's settings, which a staff phone may not change (docs/api.md).
+  const mayChange = useMayDoOwnerActions();
 
   async function choose(language: Language) {
-    if (language === settings.language) return;
+    if (language === settings.language || !mayChange) return;
     setSaving(true);
     try {
       await saveSettings({ ...settings, language });
@@ -35,7 +38,7 @@ export function LanguageChoice() {
       <RadioGroup.Root
         aria-label={t('settings.language')}
         value={settings.language}
-        disabled={saving}
+        disabled={saving || !mayChange}
         onValueChange={(value) => {
           if (isLanguage(value)) void choose(value);
         }}

@@ -6,6 +6,8 @@ import { pageHash } from '../../app/navigation';
 import { PrinterSettingsCard } from '../../printing/PrinterSettingsCard';
 import { useShopFormat } from '../../app/useShopFormat';
 import { useShopSettings } from '../../app/useShopSettings';
+import { OwnerOnlyNote } from '../../app/OwnerOnlyNote';
+import { useMayDoOwnerActions } from '../../app/useDeviceRole';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Logo } from '../../ui/Logo';
@@ -23,15 +25,22 @@ export function SettingsPage() {
   const settings = useShopSettings();
   const format = useShopFormat();
   const [aiOpen, setAiOpen] = useState(false);
+  // On a staff phone the shop's settings are shown, not offered for change: the server would refuse it.
+  const mayChange = useMayDoOwnerActions();
+  const ownerOnly = mayChange ? null : <OwnerOnlyNote />;
   return (
     <div className="flex flex-col gap-4">
       <Card title={tApp('settings.language')} icon={<Languages />}>
-        <LanguageChoice />
+        <div className="flex flex-col gap-3">
+          <LanguageChoice />
+          {ownerOnly}
+        </div>
       </Card>
       <Card title={tApp('settings.store')} icon={<Store />}>
         <div className="flex flex-col gap-5">
           <StoreSettingsForm />
           <StoreLogoPicker />
+          {ownerOnly}
         </div>
       </Card>
       <PrinterSettingsCard />
@@ -44,9 +53,15 @@ export function SettingsPage() {
               photos: settings.aiMaxPhotos,
             })}
           </p>
-          <Button variant="secondary" icon={<BrainCircuit />} onClick={() => setAiOpen(true)}>
+          <Button
+            variant="secondary"
+            icon={<BrainCircuit />}
+            disabled={!mayChange}
+            onClick={() => setAiOpen(true)}
+          >
             {t('aiOpen')}
           </Button>
+          {ownerOnly}
         </div>
         <AiSettingsDialog open={aiOpen} onOpenChange={setAiOpen} />
       </Card>

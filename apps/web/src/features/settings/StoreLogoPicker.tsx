@@ -3,6 +3,7 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShopSettings } from '../../app/useShopSettings';
+import { useMayDoOwnerActions } from '../../app/useDeviceRole';
 import { removeShopLogo, saveShopLogo } from '../../data/logoRepository';
 import { usePhoto } from '../../data/productsRepository';
 import { Button } from '../../ui/Button';
@@ -26,9 +27,11 @@ export function StoreLogoPicker() {
   const url = useObjectUrl(logoId ? photo?.thumbnail : undefined);
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  // The logo is one of the shop's settings, which a staff phone may not change (docs/api.md).
+  const mayChange = useMayDoOwnerActions();
 
   async function pick(file: File | undefined) {
-    if (!file) return;
+    if (!file || !mayChange) return;
     const check = checkLogoFile(file);
     if (!check.ok) {
       toast({
@@ -50,6 +53,7 @@ export function StoreLogoPicker() {
   }
 
   async function remove() {
+    if (!mayChange) return;
     setBusy(true);
     try {
       await removeShopLogo();
@@ -74,14 +78,14 @@ export function StoreLogoPicker() {
           )}
         </div>
         <div className="flex min-w-0 flex-1 flex-wrap gap-2">
-          <Button variant="secondary" disabled={busy} onClick={() => input.current?.click()}>
+          <Button variant="secondary" disabled={busy || !mayChange} onClick={() => input.current?.click()}>
             {logoId ? t('changeLogo') : t('chooseLogo')}
           </Button>
           {logoId ? (
             <Button
               variant="ghost"
               icon={<Trash2 />}
-              disabled={busy}
+              disabled={busy || !mayChange}
               onClick={() => void remove()}
               className="text-red-700"
             >
@@ -97,6 +101,7 @@ export function StoreLogoPicker() {
         accept="image/*"
         className="sr-only"
         tabIndex={-1}
+        disabled={!mayChange}
         aria-label={t('chooseLogo')}
         onChange={(event) => {
           const file = event.target.files?.[0];

@@ -11,6 +11,7 @@ import {
 } from '@hanouti/core';
 import type { Settings } from '@hanouti/core';
 import { useShopSettings } from '../../app/useShopSettings';
+import { useMayDoOwnerActions } from '../../app/useDeviceRole';
 import { saveSettings } from '../../data/settingsRepository';
 import { Button } from '../../ui/Button';
 import { Input, Select } from '../../ui/Input';
@@ -30,9 +31,12 @@ export function StoreSettingsForm() {
   const [draft, setDraft] = useState<StoreDraft>(() => draftOf(settings));
   const [saving, setSaving] = useState(false);
   const { saved, flash } = useSavedFlash();
+  // A staff phone sees the shop's details but may not change them (the server refuses it, docs/api.md).
+  const mayChange = useMayDoOwnerActions();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (!mayChange) return;
     setSaving(true);
     try {
       await saveSettings({ ...settings, ...draft });
@@ -47,69 +51,71 @@ export function StoreSettingsForm() {
 
   const update = (patch: Partial<StoreDraft>) => setDraft((current) => ({ ...current, ...patch }));
   return (
-    <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
-      <Input
-        label={t('settings.storeName')}
-        value={draft.storeName}
-        required
-        maxLength={100}
-        autoComplete="organization"
-        onChange={(event) => update({ storeName: event.target.value })}
-      />
-      <Input
-        label={t('settings.storePhone')}
-        type="tel"
-        value={draft.storePhone}
-        maxLength={32}
-        autoComplete="tel"
-        onChange={(event) => update({ storePhone: event.target.value })}
-      />
-      <Input
-        label={t('settings.storeAddress')}
-        value={draft.storeAddress}
-        maxLength={300}
-        autoComplete="street-address"
-        onChange={(event) => update({ storeAddress: event.target.value })}
-      />
-      <div className="grid grid-cols-2 items-end gap-3">
-        <Select
-          label={t('settings.currency')}
-          value={draft.currency}
-          onChange={(event) => {
-            const parsed = currencySchema.safeParse(event.target.value);
-            if (parsed.success) update({ currency: parsed.data });
-          }}
+    <form onSubmit={(event) => void submit(event)}>
+      <fieldset disabled={!mayChange} className="flex min-w-0 flex-col gap-4">
+        <Input
+          label={t('settings.storeName')}
+          value={draft.storeName}
+          required
+          maxLength={100}
+          autoComplete="organization"
+          onChange={(event) => update({ storeName: event.target.value })}
+        />
+        <Input
+          label={t('settings.storePhone')}
+          type="tel"
+          value={draft.storePhone}
+          maxLength={32}
+          autoComplete="tel"
+          onChange={(event) => update({ storePhone: event.target.value })}
+        />
+        <Input
+          label={t('settings.storeAddress')}
+          value={draft.storeAddress}
+          maxLength={300}
+          autoComplete="street-address"
+          onChange={(event) => update({ storeAddress: event.target.value })}
+        />
+        <div className="grid grid-cols-2 items-end gap-3">
+          <Select
+            label={t('settings.currency')}
+            value={draft.currency}
+            onChange={(event) => {
+              const parsed = currencySchema.safeParse(event.target.value);
+              if (parsed.success) update({ currency: parsed.data });
+            }}
+          >
+            {SUPPORTED_CURRENCIES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </Select>
+          <Select
+            label={t('settings.defaultVat')}
+            value={String(draft.defaultVAT)}
+            onChange={(event) => {
+              const parsed = vatRateSchema.safeParse(Number(event.target.value));
+              if (parsed.success) update({ defaultVAT: parsed.data });
+            }}
+          >
+            {VAT_RATES.map((rate) => (
+              <option key={rate} value={rate}>
+                {t('settings.vatRate', { rate })}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button
+          type="submit"
+          variant={saved ? 'secondary' : 'primary'}
+          icon={saved ? <Check /> : <Save />}
+          disabled={saving || draft.storeName.trim() === ''}
+          fullWidth
         >
-          {SUPPORTED_CURRENCIES.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </Select>
-        <Select
-          label={t('settings.defaultVat')}
-          value={String(draft.defaultVAT)}
-          onChange={(event) => {
-            const parsed = vatRateSchema.safeParse(Number(event.target.value));
-            if (parsed.success) update({ defaultVAT: parsed.data });
-          }}
-        >
-          {VAT_RATES.map((rate) => (
-            <option key={rate} value={rate}>
-              {t('settings.vatRate', { rate })}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <Button
-        type="submit"
-        variant={saved ? 'secondary' : 'primary'}
-        icon={saved ? <Check /> : <Save />}
-        disabled={saving || draft.storeName.trim() === ''}
-        fullWidth
-      >
-        {saved ? t('app.saved') : t('app.save')}
-      </Button>
+          {saved ? t('app.saved') : t('app.save')}
+        </Button>
+      </fieldset>
     </form>
   );
 }
