@@ -54,6 +54,8 @@ export function LanguageChoice() {
               'flex min-h-13 items-center justify-center gap-2 rounded-xl px-3 text-lg font-semibold ring-1 ring-inset transition-colors',
               'ring-line data-[state=checked]:bg-brand-700 data-[state=checked]:text-white data-[state=checked]:ring-brand-700',
               'text-brand-800 hover:bg-brand-50 data-[state=checked]:hover:bg-brand-700',
+              // Greyed like the other settings a staff phone may not change (not while saving: no flicker).
+              !mayChange && 'opacity-60',
             )}
           >
             <RadioGroup.Indicator>
