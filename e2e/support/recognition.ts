@@ -98,8 +98,11 @@ export const writePackVideo = () => writeVideo(join(tmpdir(), 'hanouti-e2e-pack-
 /** Fake camera file filming the EAN-13 label. */
 export const writeBarcodeVideo = () => writeVideo(join(tmpdir(), 'hanouti-e2e-ean13-v1.y4m'), barcodeScene());
 
-/** The pack as a PNG file, encoded by the browser's canvas from the same bytes the camera films. */
-export async function packPng(page: Page): Promise<Buffer> {
+/**
+ * The pack as a PNG file, encoded by the browser's canvas from the same bytes the camera films; another seed
+ * gives another pack of the same style (a product the camera does not film).
+ */
+export async function packPng(page: Page, seed = 7): Promise<Buffer> {
   const base64 = await page.evaluate(
     ({ rgb, width, height }) => {
       const canvas = document.createElement('canvas');
@@ -114,7 +117,7 @@ export async function packPng(page: Page): Promise<Buffer> {
       context.putImageData(image, 0, 0);
       return canvas.toDataURL('image/png').split(',')[1] ?? '';
     },
-    { rgb: [...packPixels()], width: PACK_WIDTH, height: PACK_HEIGHT },
+    { rgb: [...packPixels(seed)], width: PACK_WIDTH, height: PACK_HEIGHT },
   );
   return Buffer.from(base64, 'base64');
 }

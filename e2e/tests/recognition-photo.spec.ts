@@ -40,14 +40,14 @@ async function openCapture(page: Page, lang: Lang): Promise<Locator> {
 }
 
 /** The pack photo as the catalogue photo of the tea (the reference recognition learns it from). */
-async function teaWithPackPhoto(page: Page, lang: Lang, name: string): Promise<void> {
+async function teaWithPackPhoto(page: Page, lang: Lang, name: string, seed?: number): Promise<void> {
   const L = LABELS[lang];
   await page.getByRole('button', { name: L.edit(SAMPLE.tea) }).click();
   const form = page.getByRole('dialog', { name: L.editProduct });
   await form
     .locator('input[type=file][accept="image/*"]')
     .first()
-    .setInputFiles({ name: 'pack.png', mimeType: 'image/png', buffer: await packPng(page) });
+    .setInputFiles({ name: 'pack.png', mimeType: 'image/png', buffer: await packPng(page, seed) });
   await expect(form.locator('img').first()).toBeVisible();
   await form.getByLabel(L.name).fill(name);
   await page.getByRole('button', { name: L.save, exact: true }).click();
@@ -196,5 +196,65 @@ for (const lang of LANGS) {
     await expect(cart.getByRole('listitem', { name: SAMPLE.sugar })).toBeVisible();
     await expect(cart.getByRole('listitem', { name: SAMPLE.tea })).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/${lang}-cart-after-photo-sale.png` });
+  });
+}
+
+for (const lang of LANGS) {
+  const W = words[lang];
+  const L = LABELS[lang];
+  const capture = W.sale.capture;
+
+  test(`${lang}: a pack the catalogue does not have is never chosen; "Produit inconnu ?" creates it from the crop and sells it`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    // No product wears the filmed pack's photo; the tea wears another pack of the same style: whatever the
+    // recogniser says of the filmed one is at most a guess, never chosen for the shopkeeper.
+    await openApp(page, lang, '#/catalog');
+    await teaWithPackPhoto(page, lang, SAMPLE.tea, 11);
+    const flow = await openCapture(page, lang);
+    const shutter = flow.getByRole('button', { name: capture.shutter });
+    await expect(shutter).toBeEnabled({ timeout: 30_000 });
+    await expect(flow.getByText(capture.liveHint)).toBeVisible({ timeout: 60_000 });
+    await tapCentre(page, shutter);
+    await expect(flow.getByText(fill(capture.counter, { count: 1, max: 3 }))).toBeVisible();
+    await tapCentre(page, flow.getByRole('button', { name: W.shell.sale.analyse }));
+
+    const review = page.getByRole('dialog', { name: W.shell.sale.review });
+    const rows = review.getByRole('list', { name: W.shell.sale.review }).getByRole('listitem');
+    await expect(rows.first()).toBeVisible({ timeout: 90_000 });
+    const row = rows.first();
+    await expect(row).toHaveAttribute('aria-label', capture.noChoice);
+    await expect(review.getByRole('button', { name: capture.confirm })).toBeDisabled();
+    const create = row.getByRole('button', { name: capture.unknownProduct });
+    await expect(create).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/${lang}-review-unknown.png` });
+    await tapCentre(page, create);
+
+    // The product form opens above the review, the crop as its photo and view 1.
+    const form = page.getByRole('dialog', { name: L.addProduct });
+    await expect(form).toBeVisible();
+    const box = await settledBox(form);
+    expect(await topmostIsWithin(page, form, box.x + box.width / 2, box.y + box.height / 2)).toBe(true);
+    await expect(form.getByRole('img', { name: W.sale.references.mainPhoto })).toBeVisible();
+    await expect(form.getByText(fill(W.sale.references.count_one, { count: 1 }))).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/${lang}-unknown-form.png` });
+    const name = lang === 'ar' ? 'علبة جديدة' : 'Boîte nouvelle';
+    await form.getByLabel(L.name).fill(name);
+    await form.getByLabel(L.category).selectOption({ index: 1 });
+    await form.getByLabel(L.salePrice).fill('12');
+    await tapCentre(page, page.getByRole('button', { name: L.save, exact: true }));
+    await expect(form).toBeHidden();
+
+    // The new product is the row's choice; the offer is gone; Confirmer sells it.
+    const chosen = review.getByRole('listitem', { name });
+    await expect(chosen).toBeVisible();
+    await expect(chosen.getByText(capture.yourChoice, { exact: true })).toBeVisible();
+    await expect(chosen.getByRole('button', { name: capture.unknownProduct })).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/${lang}-review-created.png` });
+    await tapCentre(page, review.getByRole('button', { name: capture.confirm }));
+    await expect(review).toBeHidden();
+    const cart = page.getByRole('list', { name: W.shell.sale.cart });
+    await expect(cart.getByRole('listitem', { name })).toBeVisible();
   });
 }
