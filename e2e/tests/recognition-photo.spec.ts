@@ -256,5 +256,19 @@ for (const lang of LANGS) {
     await expect(review).toBeHidden();
     const cart = page.getByRole('list', { name: W.shell.sale.cart });
     await expect(cart.getByRole('listitem', { name })).toBeVisible();
+
+    // The crop is the new product's reference: the next photo of the pack names it (chosen or first suggestion).
+    await tapCentre(page, page.getByRole('button', { name: W.sale.aiPhoto }));
+    const again = page.getByRole('dialog', { name: W.shell.sale.capture });
+    await expect(again.getByText(capture.liveHint)).toBeVisible({ timeout: 60_000 });
+    await tapCentre(page, again.getByRole('button', { name: capture.shutter }));
+    await expect(again.getByText(fill(capture.counter, { count: 1, max: 3 }))).toBeVisible();
+    await tapCentre(page, again.getByRole('button', { name: W.shell.sale.analyse }));
+    const second = page.getByRole('dialog', { name: W.shell.sale.review });
+    const secondRow = second.getByRole('list', { name: W.shell.sale.review }).getByRole('listitem').first();
+    await expect(secondRow).toBeVisible({ timeout: 90_000 });
+    const named = (await secondRow.getAttribute('aria-label')) === name;
+    if (!named) await expect(secondRow.getByRole('button', { name: new RegExp(name) })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/${lang}-review-recognised-after-create.png` });
   });
 }
