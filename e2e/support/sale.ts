@@ -257,3 +257,23 @@ export async function scanWithWedge(page: Page, code: string): Promise<void> {
   }
   await cdp.detach();
 }
+
+/**
+ * Opens the photo flow from the sale. A new sale opens on the camera by itself once the camera is allowed
+ * (docs/decisions.md); before that the shopkeeper taps IA photo.
+ */
+export async function openCapture(page: Page, lang: Lang): Promise<Locator> {
+  const W = words[lang];
+  const allowed = await page.evaluate(async () => {
+    const status = await navigator.permissions.query({ name: 'camera' });
+    return status.state === 'granted';
+  });
+  await page.goto('/#/sale');
+  const flow = page.getByRole('dialog', { name: W.shell.sale.capture });
+  if (allowed) await expect(flow).toBeVisible();
+  else {
+    await expect(flow).toBeHidden();
+    await tapCentre(page, page.getByRole('button', { name: W.sale.aiPhoto }));
+  }
+  return flow;
+}

@@ -1,7 +1,7 @@
 // Live barcode reading in the capture screen: a code read in two frames adds its product at once.
 import { expect, test } from '@playwright/test';
 import { LABELS, SAMPLE } from '../support/catalog';
-import { LANGS, fill, openApp, screenshotPath, words } from '../support/sale';
+import { LANGS, fill, openApp, openCapture, screenshotPath, words } from '../support/sale';
 import { FILMED_BARCODE } from '../support/recognition';
 
 for (const lang of LANGS) {
@@ -20,9 +20,8 @@ for (const lang of LANGS) {
     await page.getByRole('button', { name: L.save, exact: true }).click();
     await expect(form).toBeHidden();
 
-    await page.goto('/#/sale');
-    await page.getByRole('button', { name: W.sale.aiPhoto }).click();
-    const flow = page.getByRole('dialog', { name: W.shell.sale.capture });
+    // A new sale opens on the camera by itself once it is allowed; before that, IA photo is tapped.
+    const flow = await openCapture(page, lang);
     await expect(page.getByText(fill(capture.scanned, { name: SAMPLE.oil })).first()).toBeVisible({
       timeout: 60_000,
     });

@@ -1,12 +1,13 @@
 // Sale by photo with the fake camera filming a pack whose photo is in the catalogue: capture → review → cart.
 // In Arabic the product is also named in Arabic: only then does the app download the Arabic reader (tesseract).
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { LABELS, SAMPLE } from '../support/catalog';
 import { mkdirSync } from 'node:fs';
 import {
   LANGS,
   fill,
   openApp,
+  openCapture,
   screenshotPath,
   settledBox,
   tapCentre,
@@ -18,26 +19,6 @@ import { packPng } from '../support/recognition';
 
 const SHOTS = '/tmp/shots-27';
 mkdirSync(SHOTS, { recursive: true });
-
-/**
- * Opens the photo flow from the sale. A new sale opens on the camera by itself once the camera is allowed
- * (docs/decisions.md); before that the shopkeeper taps IA photo.
- */
-async function openCapture(page: Page, lang: Lang): Promise<Locator> {
-  const W = words[lang];
-  const allowed = await page.evaluate(async () => {
-    const status = await navigator.permissions.query({ name: 'camera' });
-    return status.state === 'granted';
-  });
-  await page.goto('/#/sale');
-  const flow = page.getByRole('dialog', { name: W.shell.sale.capture });
-  if (allowed) await expect(flow).toBeVisible();
-  else {
-    await expect(flow).toBeHidden();
-    await tapCentre(page, page.getByRole('button', { name: W.sale.aiPhoto }));
-  }
-  return flow;
-}
 
 /** The pack photo as the catalogue photo of the tea (the reference recognition learns it from). */
 async function teaWithPackPhoto(page: Page, lang: Lang, name: string, seed?: number): Promise<void> {
