@@ -107,12 +107,20 @@ export const customerSchema = z.object({
   creditBalance: centimes.nonnegative(),
   totalPurchases: centimes.nonnegative(),
   lastPurchase: isoDate.optional(),
+  /** The karne's ceiling (creditLimit.ts): an entry past it asks a confirmation. Absent: no limit. */
+  creditLimit: amount.positive().optional(),
+  /** The day the customer promised to pay ("YYYY-MM-DD", shop's calendar; paymentPromise.ts). */
+  promiseDate: z.iso.date().optional(),
+  /** When the customer was reminded of what they owe, oldest first, the latest 12 (reminders.ts). */
+  remindedAt: z.array(isoDate).max(12).optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
 export type Customer = z.infer<typeof customerSchema>;
 
 export const CREDIT_TRANSACTION_TYPES = ['credit', 'payment'] as const;
+/** The marker of a cash advance ("avance en espèces") among credit entries. */
+export const CREDIT_ENTRY_ADVANCE = 'advance';
 export const creditTransactionSchema = z.object({
   id: uuid,
   customerId: uuid,
@@ -122,8 +130,36 @@ export const creditTransactionSchema = z.object({
   date: isoDate,
   /** The sale that created this credit entry, for a sale "sur le carnet". */
   saleId: uuid.optional(),
+  /** 'advance': cash handed to the customer (a credit without a sale, ledger.ts recordAdvance). */
+  kind: z.literal(CREDIT_ENTRY_ADVANCE).optional(),
 });
 export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
+
+/** A distributor the shop buys from; `balance` is what the shop owes them (supplier notebook, suppliers.ts). */
+export const supplierSchema = z.object({
+  id: uuid,
+  name: z.string().trim().min(1).max(200),
+  phone: z.string().trim().max(32),
+  /** Cached sum of the supplier's entries (deliveries on credit − payments); below 0 when paid in advance. */
+  balance: centimes,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Supplier = z.infer<typeof supplierSchema>;
+
+export const SUPPLIER_ENTRY_TYPES = ['delivery', 'payment'] as const;
+export const supplierEntrySchema = z.object({
+  id: uuid,
+  supplierId: uuid,
+  /** delivery: goods received on credit (the shop owes more); payment: money handed to the supplier. */
+  type: z.enum(SUPPLIER_ENTRY_TYPES),
+  amount: amount.positive(),
+  description: z.string().max(500),
+  date: isoDate,
+  /** The stock movements of the Réception this delivery came with. */
+  movementIds: z.array(uuid).max(MAX_SALE_LINES).optional(),
+});
+export type SupplierEntry = z.infer<typeof supplierEntrySchema>;
 
 export const STOCK_MOVEMENT_KINDS = ['sale', 'adjustment', 'restock', 'import', 'correction'] as const;
 export const stockMovementSchema = z.object({
@@ -191,6 +227,9 @@ export const OPERATION_TYPES = [
   'customer.delete',
   'credit.record',
   'settings.update',
+  'supplier.upsert',
+  'supplier.delete',
+  'supplier.record',
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 export const operationSchema = z.object({

@@ -10,6 +10,7 @@ import {
   saleSchema,
   settingsSchema,
   stockMovementSchema,
+  supplierSchema,
   uuid,
   MAX_SALE_LINES,
   type CreditTransaction,
@@ -20,7 +21,10 @@ import {
   type Sale,
   type Settings,
   type StockMovement,
+  type Supplier,
+  type SupplierEntry,
 } from './entities.js';
+import { supplierRecordPayloadSchema, supplierRecordProblem } from './suppliers.js';
 import { AmountError, jsonProblem } from './limits.js';
 import { multiplyPrice } from './money.js';
 import { cartTotals, lineVat } from './vat.js';
@@ -54,6 +58,8 @@ export const SYNC_ENTITIES = [
   'sale',
   'stockMovement',
   'creditTransaction',
+  'supplier',
+  'supplierEntry',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
@@ -76,6 +82,7 @@ export const OWNER_ONLY_OPERATIONS: ReadonlySet<OperationType> = new Set<Operati
   'product.delete',
   'customer.delete',
   'settings.update',
+  'supplier.delete',
 ]);
 
 /** What the server answers for one pushed operation. A repeat of the same operation gets the same answer. */
@@ -96,6 +103,8 @@ export type SyncChange =
   | { seq: number; entity: 'sale'; id: string; deleted: false; record: Sale }
   | { seq: number; entity: 'stockMovement'; id: string; deleted: false; record: StockMovement }
   | { seq: number; entity: 'creditTransaction'; id: string; deleted: false; record: CreditTransaction }
+  | { seq: number; entity: 'supplier'; id: string; hlc: string; deleted: false; record: Supplier }
+  | { seq: number; entity: 'supplierEntry'; id: string; deleted: false; record: SupplierEntry }
   | { seq: number; entity: SyncEntity; id: string; hlc?: string; deleted: true };
 
 export type PullResponse = {
@@ -131,6 +140,9 @@ export const OPERATION_PAYLOAD_SCHEMAS = {
   'customer.delete': recordIdPayloadSchema,
   'credit.record': creditTransactionSchema,
   'settings.update': settingsSchema,
+  'supplier.upsert': supplierSchema,
+  'supplier.delete': recordIdPayloadSchema,
+  'supplier.record': supplierRecordPayloadSchema,
 } as const satisfies Record<OperationType, z.ZodType>;
 
 export type OperationPayload<T extends OperationType> = z.infer<(typeof OPERATION_PAYLOAD_SCHEMAS)[T]>;
@@ -162,6 +174,10 @@ export function checkOperationPayload(type: OperationType, payload: unknown): Pa
       if (!(error instanceof AmountError)) throw error;
       reason = 'totals-mismatch';
     }
+    if (reason) return { ok: false, reason };
+  }
+  if (operation.type === 'supplier.record') {
+    const reason = supplierRecordProblem(operation.payload);
     if (reason) return { ok: false, reason };
   }
   return { ok: true, operation };

@@ -32,6 +32,8 @@ const LWW_ENTITY: Partial<Record<Operation['type'], SyncEntity>> = {
   'customer.upsert': 'customer',
   'customer.delete': 'customer',
   'settings.update': 'settings',
+  'supplier.upsert': 'supplier',
+  'supplier.delete': 'supplier',
 };
 
 /** The latest stamp of each record that has a local edit not yet acknowledged by the server. */
