@@ -13,10 +13,6 @@ export * from './ledger.js';
 export * from './suppliers.js';
 export * from './dashboard.js';
 export * from './creditAgeing.js';
-export * from './creditLimit.js';
-export * from './paymentPromise.js';
-export * from './cashMovements.js';
-export * from './reminders.js';
 export * from './search.js';
 export * from './validation.js';
 
@@ -24,7 +20,6 @@ export * from './validation.js';
 export * from './backupFormat.js';
 export * from './backup.js';
 export * from './backupImport.js';
-export * from './backupReconcile.js';
 export type { RecordRejectionCode } from './backupConvert.js';
 export { BACKUP_ID_NAMESPACE } from './backupConvert.js';
 export type { RecordNoteCode } from './backupRecords.js';
