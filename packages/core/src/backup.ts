@@ -96,7 +96,7 @@ function customerToFile(customer: Customer): BackupCustomer {
     phone: customer.phone,
     creditBalance: madFromCentimes(customer.creditBalance),
     totalPurchases: madFromCentimes(customer.totalPurchases),
-    ...optional({ lastPurchase: customer.lastPurchase }),
+    ...optional({ lastPurchase: customer.lastPurchase, remindedAt: customer.remindedAt }),
     createdAt: customer.createdAt,
     updatedAt: customer.updatedAt,
   };

@@ -74,6 +74,8 @@ export type BackupCustomer = {
   creditBalance: number;
   totalPurchases: number;
   lastPurchase?: string;
+  /** When the customer was reminded of what they owe, oldest first. */
+  remindedAt?: string[];
   createdAt: string;
   updatedAt: string;
 };

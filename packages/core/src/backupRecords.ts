@@ -42,6 +42,7 @@ import {
 } from './backupConvert.js';
 import { DEFAULT_REORDER_THRESHOLD, DEFAULT_VAT_RATE } from './constants.js';
 import { multiplyPrice } from './money.js';
+import { REMINDER_LOG_LIMIT } from './reminders.js';
 import { lineVat } from './vat.js';
 
 /** What converting one file needs to know beyond the record itself. */
@@ -235,6 +236,14 @@ export function saleFromFile(value: unknown, ctx: ReadContext): Converted<Sale> 
   return { value: sale, notes };
 }
 
+/** The reminder dates of a customer in a file: the readable ones, in order, the latest REMINDER_LOG_LIMIT. */
+function readReminderDates(raw: RawRecord): string[] | undefined {
+  const value = field(raw, 'remindedAt');
+  if (!Array.isArray(value)) return undefined;
+  const dates = value.map(normaliseDate).filter((date) => date !== undefined);
+  return dates.length === 0 ? undefined : [...new Set(dates)].sort().slice(-REMINDER_LOG_LIMIT);
+}
+
 export function customerFromFile(value: unknown, ctx: ReadContext): Converted<Customer> {
   const raw = asRecord(value);
   const notes: RecordNote[] = [];
@@ -247,6 +256,7 @@ export function customerFromFile(value: unknown, ctx: ReadContext): Converted<Cu
     creditBalance: readMoney(raw, 'creditBalance', 0),
     totalPurchases: readMoney(raw, 'totalPurchases', 0),
     ...defined({ lastPurchase: readOptionalDate(raw, 'lastPurchase') }),
+    ...defined({ remindedAt: readReminderDates(raw) }),
     createdAt,
     updatedAt: readDate(raw, 'updatedAt', createdAt),
   });
