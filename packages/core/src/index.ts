@@ -13,6 +13,7 @@ export * from './ledger.js';
 export * from './suppliers.js';
 export * from './dashboard.js';
 export * from './creditAgeing.js';
+export * from './reminders.js';
 export * from './search.js';
 export * from './validation.js';
 
