@@ -14,8 +14,7 @@ export type RecordRejectionCode =
   | 'invalid-field'
   | 'invalid-photo'
   | 'duplicate-id'
-  | 'no-valid-item'
-  | 'payment-without-debt';
+  | 'no-valid-item';
 
 /** Thrown while converting one record; caught by the importer, which rejects that record only. */
 export class RecordRejected extends Error {

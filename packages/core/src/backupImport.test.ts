@@ -242,13 +242,13 @@ describe('parseBackupText checks every record', () => {
     const good = rawProduct();
     const { plan, report } = imported(fileWith({ products: [good, rawProduct(over)] }));
     expect(plan.products.map((p) => p.id)).toEqual([good.id]);
-    expect(report.lists.products).toEqual({ accepted: 1, rejected: 1 });
+    expect(report.lists.products).toEqual({ accepted: 1, reconciled: 0, skipped: 0, rejected: 1 });
     expect(report.rejections).toEqual([{ list: 'products', index: 1, code, field }]);
   });
 
   it('rejects records that are not objects', () => {
     const { report } = imported(fileWith({ products: [null, 3, 'x', [], rawProduct()] }));
-    expect(report.lists.products).toEqual({ accepted: 1, rejected: 4 });
+    expect(report.lists.products).toEqual({ accepted: 1, reconciled: 0, skipped: 0, rejected: 4 });
     expect(report.rejections.map((r) => r.code)).toEqual(Array(4).fill('not-an-object'));
   });
 
@@ -464,7 +464,8 @@ describe('parseBackupText reads the original app (version 1)', () => {
     const [youssef] = plan.customers;
     expect(sale?.items.map((item) => item.productId)).toEqual([sugar?.id, olives?.id]);
     expect(sale?.customerId).toBe(youssef?.id);
-    expect(plan.creditTransactions.filter((t) => t.customerId === youssef?.id)).toHaveLength(2);
+    // Two entries of the file and the "Solde importé" that brings them to the stated 99 MAD.
+    expect(plan.creditTransactions.filter((t) => t.customerId === youssef?.id)).toHaveLength(3);
     expect(sugar?.photoId).toBe(plan.photos[0]?.id);
     expect(plan.photos).toEqual([{ id: sugar?.photoId, dataUrl: PHOTO }]);
     expect(report.regeneratedIds).toBe(7);
@@ -491,9 +492,17 @@ describe('parseBackupText reads the original app (version 1)', () => {
     expect(report.added.stockMovements).toBe(2);
   });
 
-  it('recomputes balances from entries, and opens a ledger for a balance without entries', () => {
+  it('keeps the stated balances: a "Solde importé" entry makes up what the entries do not give', () => {
     const [youssef, fatima] = plan.customers;
-    expect(youssef?.creditBalance).toBe(2450);
+    // Youssef: 40 − 15,50 = 24,50 MAD by his entries, 99 MAD stated → 74,50 MAD at the export.
+    expect(youssef?.creditBalance).toBe(9900);
+    expect(plan.creditTransactions.filter((t) => t.customerId === youssef?.id).at(-1)).toMatchObject({
+      type: 'credit',
+      amount: 7450,
+      description: 'Solde importé',
+      date: '2024-06-01T10:00:00.000Z',
+    });
+    // Fatima: a balance without entries opens her ledger on the day she was created.
     expect(fatima?.creditBalance).toBe(5000);
     const fatimaEntries = plan.creditTransactions.filter((t) => t.customerId === fatima?.id);
     expect(fatimaEntries).toMatchObject([
@@ -504,9 +513,29 @@ describe('parseBackupText reads the original app (version 1)', () => {
         customer.creditBalance,
       );
     }
-    expect(report.notes).toContainEqual({ list: 'customers', index: 0, code: 'balance-recomputed' });
-    expect(report.added.creditTransactions).toBe(1);
-    expect(report.lists.creditTransactions).toEqual({ accepted: 2, rejected: 0 });
+    expect(report.reasons).toEqual([
+      {
+        list: 'customers',
+        index: 0,
+        outcome: 'reconciled',
+        code: 'balance-reconciled',
+        name: 'Youssef Benali',
+        stated: 9900,
+        result: 2450,
+      },
+      {
+        list: 'customers',
+        index: 1,
+        outcome: 'reconciled',
+        code: 'opening-balance-added',
+        name: 'Fatima Zahra',
+        stated: 5000,
+        result: 0,
+      },
+    ]);
+    expect(report.added.creditTransactions).toBe(2);
+    expect(report.lists.customers).toEqual({ accepted: 2, reconciled: 2, skipped: 0, rejected: 0 });
+    expect(report.lists.creditTransactions).toEqual({ accepted: 2, reconciled: 0, skipped: 0, rejected: 0 });
   });
 
   it('gives the same plan when the same file is imported twice', () => {
@@ -567,15 +596,30 @@ describe('parseBackupText settles the ledger like recordPayment', () => {
       ['payment', 3000],
     ]);
     expect(plan.customers[0]?.creditBalance).toBe(0);
-    expect(report.rejections).toEqual([
-      { list: 'creditTransactions', index: 0, code: 'payment-without-debt', field: 'amount' },
+    expect(report.rejectedCount).toBe(0);
+    expect(report.reasons).toEqual([
+      {
+        list: 'creditTransactions',
+        index: 0,
+        outcome: 'skipped',
+        code: 'payment-without-debt',
+        name: 'Amina',
+        date: '2025-01-01T00:00:00.000Z',
+        stated: 500,
+        result: 0,
+      },
+      {
+        list: 'creditTransactions',
+        index: 2,
+        outcome: 'reconciled',
+        code: 'payment-capped',
+        name: 'Amina',
+        date: '2025-01-03T00:00:00.000Z',
+        stated: 5000,
+        result: 3000,
+      },
     ]);
-    expect(report.notes).toContainEqual({
-      list: 'creditTransactions',
-      index: 2,
-      code: 'payment-capped',
-      field: 'amount',
-    });
+    expect(report.lists.creditTransactions).toEqual({ accepted: 2, reconciled: 1, skipped: 1, rejected: 0 });
   });
 
   it('keeps entries of customers that are not in the file as written', () => {
@@ -602,6 +646,14 @@ describe('parseBackupText reads this app (version 2)', () => {
     );
     const { plan, report } = imported(JSON.stringify(file));
     expect(plan.products[0]?.stock).toBe(5);
-    expect(report.notes).toContainEqual({ list: 'products', index: 0, code: 'stock-recomputed' });
+    expect(report.reasons).toContainEqual({
+      list: 'products',
+      index: 0,
+      outcome: 'reconciled',
+      code: 'stock-recomputed',
+      name: p.name,
+      stated: 7,
+      result: 5,
+    });
   });
 });

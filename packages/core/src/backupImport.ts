@@ -17,7 +17,7 @@ import {
   settingsFromFile,
 } from './backupRecords.js';
 import { MAX_IMAGE_BYTES } from './constants.js';
-import { balanceFromLedger } from './ledger.js';
+import { balanceAdjustment, settleCustomerLedger } from './backupReconcile.js';
 import { stockFromMovements } from './stock.js';
 
 export type ImportLimits = {
@@ -25,7 +25,7 @@ export type ImportLimits = {
   maxChars: number;
   /** Deepest nesting of objects and arrays (a backup needs 5). */
   maxDepth: number;
-  /** Rejections and notes listed in the report (all are counted). */
+  /** Rejections, notes and reasons listed in the report (all are counted). */
   maxReasons: number;
   /** Longest photo data URL: a 5 MB image in base64 plus its header. */
   maxPhotoChars: number;
@@ -78,15 +78,24 @@ export type ImportNote = {
   item?: number;
 };
 
+/**
+ * What becomes of a list's records: `accepted` are written (`reconciled` of them changed to add up with
+ * their ledger), `skipped` are left out because they changed nothing, `rejected` are invalid (the app
+ * refuses a file with any).
+ */
+export type ImportListCounts = { accepted: number; reconciled: number; skipped: number; rejected: number };
+
 export type ImportReport = {
   formatVersion: 1 | 2;
-  /** Records of the file kept and refused, per list. */
-  lists: Record<ImportListName, { accepted: number; rejected: number }>;
+  lists: Record<ImportListName, ImportListCounts>;
   rejectedCount: number;
   /** The first `maxReasons` rejections, in file order. */
   rejections: ImportRejection[];
   noteCount: number;
   notes: ImportNote[];
+  /** Records reconciled or skipped, all counted; the first `maxReasons` listed, list by list. */
+  reasonCount: number;
+  reasons: ImportReason[];
   /** Distinct ids of the file that were not UUIDs and were replaced. */
   regeneratedIds: number;
   /** Records the import added so that stock = Σ movements and balance = Σ entries hold. */
@@ -97,9 +106,6 @@ export type ImportReport = {
 
 export type ImportResult =
   { ok: true; backup: ImportPlan; report: ImportReport } | { ok: false; error: BackupFileError };
-
-/** Description of the credit entry that carries a balance the file gave without its entries. */
-export const IMPORTED_BALANCE_DESCRIPTION = 'Solde importé';
 
 /** Depth and forbidden keys, checked without recursion so a hostile file cannot exhaust the stack. */
 function scanStructure(root: unknown, maxDepth: number): 'too-deep' | 'forbidden-key' | undefined {
@@ -138,11 +144,24 @@ function scanStructure(root: unknown, maxDepth: number): 'too-deep' | 'forbidden
 function reporter(maxReasons: number) {
   const rejections: ImportRejection[] = [];
   const notes: ImportNote[] = [];
-  const counts = { rejected: 0, notes: 0 };
+  const reasons: ImportReason[] = [];
+  const counts = { rejected: 0, notes: 0, reasons: 0 };
+  const perList = new Map<ImportListName, { reconciled: number; skipped: number }>();
   return {
     rejections,
     notes,
+    reasons,
     counts,
+    perList(list: ImportListName) {
+      return perList.get(list) ?? { reconciled: 0, skipped: 0 };
+    },
+    reason(reason: ImportReason) {
+      counts.reasons += 1;
+      const own = perList.get(reason.list) ?? { reconciled: 0, skipped: 0 };
+      own[reason.outcome] += 1;
+      perList.set(reason.list, own);
+      reasons.push(reason);
+    },
     reject(list: ImportListName, index: number, code: RecordRejectionCode, field?: string) {
       counts.rejected += 1;
       if (rejections.length < maxReasons) rejections.push({ list, index, code, ...(field ? { field } : {}) });
@@ -188,44 +207,100 @@ function readList<T>(
   return accepted;
 }
 
-const chronological = (a: CreditTransaction, b: CreditTransaction) =>
-  Date.parse(a.date) - Date.parse(b.date) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Why a kept record was changed to agree with its ledger, or a record of the file was left out. */
+export type ImportReasonCode =
+  | 'payment-capped'
+  | 'payment-without-debt'
+  | 'balance-reconciled'
+  | 'opening-balance-added'
+  | 'stock-recomputed';
 
 /**
- * The file's ledger in this app's terms: a payment is recorded up to what was owed (the rest was change),
- * as recordPayment does, so that each customer's balance is the plain sum of their entries.
+ * One record the import reconciles (keeps, changed to add up) or skips (leaves out: it changed nothing),
+ * with what the shopkeeper needs to recognise it: the customer's or product's name, the date, and the
+ * amounts (centimes) or quantities — `stated` as the file says, `result` as imported.
+ */
+export type ImportReason = {
+  list: ImportListName;
+  index: number;
+  outcome: 'reconciled' | 'skipped';
+  code: ImportReasonCode;
+  name?: string;
+  date?: string;
+  stated?: number;
+  result?: number;
+};
+
+/**
+ * The file's ledger in this app's terms (backupReconcile.ts): each customer's payments recorded up to what
+ * was owed, those made when nothing was owed left out. Entries of customers not in the file are kept as
+ * written: their ledger is on the phone, not here.
  */
 function settleLedger(
   entries: { value: CreditTransaction; index: number }[],
-  customerIds: ReadonlySet<string>,
+  customerNames: ReadonlyMap<string, string>,
   report: Reporter,
-): CreditTransaction[] {
-  const running = new Map<string, number>();
-  const kept = new Set<CreditTransaction>();
-  const order = [...entries].sort((a, b) => chronological(a.value, b.value));
-  const settled = new Map<CreditTransaction, CreditTransaction>();
-  for (const { value: entry, index } of order) {
-    // Customers not in the file keep their entries as written: their ledger is on the phone, not here.
-    if (!customerIds.has(entry.customerId)) {
-      kept.add(entry);
-      continue;
-    }
-    const owed = running.get(entry.customerId) ?? 0;
-    if (entry.type === 'credit') {
-      running.set(entry.customerId, owed + entry.amount);
-      kept.add(entry);
-    } else if (owed === 0) {
-      report.reject('creditTransactions', index, 'payment-without-debt', 'amount');
-    } else {
-      const applied = Math.min(owed, entry.amount);
-      if (applied < entry.amount)
-        report.note('creditTransactions', index, { code: 'payment-capped', field: 'amount' });
-      running.set(entry.customerId, owed - applied);
-      kept.add(entry);
-      settled.set(entry, { ...entry, amount: applied });
+): { kept: CreditTransaction[]; balances: Map<string, number> } {
+  const indexOf = new Map(entries.map(({ value, index }) => [value, index]));
+  const byCustomer = groupBy(
+    entries.map(({ value }) => value),
+    (entry) => entry.customerId,
+  );
+  const replaced = new Map<CreditTransaction, CreditTransaction | undefined>();
+  const balances = new Map<string, number>();
+  for (const [customerId, own] of byCustomer) {
+    const name = customerNames.get(customerId);
+    if (name === undefined) continue;
+    const { settled, balance } = settleCustomerLedger(own);
+    balances.set(customerId, balance);
+    for (const item of settled) {
+      if (item.outcome === 'imported') continue;
+      const original = item.outcome === 'capped' ? item.original : item.entry;
+      const index = indexOf.get(original)!;
+      if (item.outcome === 'skipped') {
+        replaced.set(original, undefined);
+        report.reason({
+          list: 'creditTransactions',
+          index,
+          outcome: 'skipped',
+          code: 'payment-without-debt',
+          name,
+          date: original.date,
+          stated: original.amount,
+          result: 0,
+        });
+      } else {
+        replaced.set(original, item.entry);
+        report.reason({
+          list: 'creditTransactions',
+          index,
+          outcome: 'reconciled',
+          code: 'payment-capped',
+          name,
+          date: original.date,
+          stated: original.amount,
+          result: item.entry.amount,
+        });
+      }
     }
   }
-  return entries.filter(({ value }) => kept.has(value)).map(({ value }) => settled.get(value) ?? value);
+  const kept: CreditTransaction[] = [];
+  for (const { value } of entries) {
+    if (!replaced.has(value)) kept.push(value);
+    else {
+      const entry = replaced.get(value);
+      if (entry) kept.push(entry);
+    }
+  }
+  return { kept, balances };
+}
+
+/** The first `limit` reasons in the order of the lists and, within a list, of the file. */
+function firstReasons(reasons: readonly ImportReason[], limit: number): ImportReason[] {
+  const order = new Map<ImportListName, number>(BACKUP_LISTS.map((name, position) => [name, position]));
+  return [...reasons]
+    .sort((a, b) => (order.get(a.list) ?? 99) - (order.get(b.list) ?? 99) || a.index - b.index)
+    .slice(0, limit);
 }
 
 function groupBy<T>(values: readonly T[], keyOf: (value: T) => string): Map<string, T[]> {
@@ -338,31 +413,31 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
     report,
   );
 
-  const customerIds = new Set(customerRows.map(({ value }) => value.id));
-  const creditTransactions = settleLedger(creditRows, customerIds, report);
+  const customerNames = new Map(customerRows.map(({ value }) => [value.id, value.name]));
+  const settledLedger = settleLedger(creditRows, customerNames, report);
+  const creditTransactions = settledLedger.kept;
   const acceptedCredits = creditTransactions.length;
   const entriesByCustomer = groupBy(creditTransactions, (entry) => entry.customerId);
   const added = { stockMovements: 0, creditTransactions: 0 };
+  // The balance the file states is what the shopkeeper saw: where the entries give another, one visible
+  // "Solde importé" entry makes up the difference (backupReconcile.ts), so balance = Σ entries holds.
   const customers = customerRows.map(({ value: customer, index }) => {
-    const entries = entriesByCustomer.get(customer.id);
-    if (entries) {
-      const creditBalance = balanceFromLedger(entries);
-      if (creditBalance !== customer.creditBalance)
-        report.note('customers', index, { code: 'balance-recomputed' });
-      return { ...customer, creditBalance };
-    }
-    if (customer.creditBalance > 0) {
-      // A balance without its entries (the original app kept only the number): it becomes an opening entry.
-      creditTransactions.push({
-        id: derivedId('opening-balance', customer.id),
-        customerId: customer.id,
-        type: 'credit',
-        amount: customer.creditBalance,
-        description: IMPORTED_BALANCE_DESCRIPTION,
-        date: customer.createdAt,
-      });
+    const entries = entriesByCustomer.get(customer.id) ?? [];
+    const ledgerBalance = settledLedger.balances.get(customer.id) ?? 0;
+    const asOf = entries.length === 0 ? customer.createdAt : (exportDate ?? customer.updatedAt);
+    const adjustment = balanceAdjustment(customer, entries, ledgerBalance, asOf);
+    if (adjustment) {
+      creditTransactions.push(adjustment);
       added.creditTransactions += 1;
-      report.note('customers', index, { code: 'opening-balance-added' });
+      report.reason({
+        list: 'customers',
+        index,
+        outcome: 'reconciled',
+        code: entries.length === 0 ? 'opening-balance-added' : 'balance-reconciled',
+        name: customer.name,
+        stated: customer.creditBalance,
+        result: ledgerBalance,
+      });
     }
     return customer;
   });
@@ -373,7 +448,17 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
     const movements = movementsByProduct.get(product.id);
     if (movements) {
       const stock = stockFromMovements(movements);
-      if (stock !== product.stock) report.note('products', index, { code: 'stock-recomputed' });
+      if (stock !== product.stock) {
+        report.reason({
+          list: 'products',
+          index,
+          outcome: 'reconciled',
+          code: 'stock-recomputed',
+          name: product.name,
+          stated: product.stock,
+          result: stock,
+        });
+      }
       return { ...product, stock };
     }
     if (product.stock !== 0) {
@@ -385,7 +470,6 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
         at: product.createdAt,
       });
       added.stockMovements += 1;
-      report.note('products', index, { code: 'import-movement-added' });
     }
     return product;
   });
@@ -411,10 +495,10 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
   }
   for (const { value } of photoRows) addPhoto(value);
 
-  const count = (name: BackupListName, accepted: number) => ({
-    accepted,
-    rejected: (lists.get(name)?.length ?? 0) - accepted,
-  });
+  const count = (name: BackupListName, accepted: number): ImportListCounts => {
+    const { reconciled, skipped } = report.perList(name);
+    return { accepted, reconciled, skipped, rejected: (lists.get(name)?.length ?? 0) - accepted - skipped };
+  };
   return {
     ok: true,
     backup: {
@@ -437,12 +521,14 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
         creditTransactions: count('creditTransactions', acceptedCredits),
         stockMovements: count('stockMovements', movementRows.length),
         photos: count('photos', photoRows.length),
-        settings: { accepted: settings ? 1 : 0, rejected: settingsRejected },
+        settings: { accepted: settings ? 1 : 0, reconciled: 0, skipped: 0, rejected: settingsRejected },
       },
       rejectedCount: report.counts.rejected,
       rejections: report.rejections,
       noteCount: report.counts.notes,
       notes: report.notes,
+      reasonCount: report.counts.reasons,
+      reasons: firstReasons(report.reasons, maxReasons),
       regeneratedIds: ctx.regeneratedIds.size,
       added,
       ignoredKeys,

@@ -62,12 +62,7 @@ export type RecordNoteCode =
   | 'id-regenerated'
   | 'item-rejected'
   | 'photo-rejected'
-  | 'setting-defaulted'
-  | 'stock-recomputed'
-  | 'import-movement-added'
-  | 'balance-recomputed'
-  | 'opening-balance-added'
-  | 'payment-capped';
+  | 'setting-defaulted';
 
 export type Converted<T> = { value: T; notes: RecordNote[] };
 
@@ -257,6 +252,10 @@ export function customerFromFile(value: unknown, ctx: ReadContext): Converted<Cu
     totalPurchases: readMoney(raw, 'totalPurchases', 0),
     ...defined({ lastPurchase: readOptionalDate(raw, 'lastPurchase') }),
     ...defined({ remindedAt: readReminderDates(raw) }),
+    ...defined({
+      creditLimit: field(raw, 'creditLimit') == null ? undefined : readMoney(raw, 'creditLimit'),
+      promiseDate: readOptionalString(raw, 'promiseDate'),
+    }),
     createdAt,
     updatedAt: readDate(raw, 'updatedAt', createdAt),
   });
@@ -274,6 +273,7 @@ export function creditFromFile(value: unknown, ctx: ReadContext): Converted<Cred
     description: readString(raw, 'description', ''),
     date: readDate(raw, 'date'),
     ...defined({ saleId: readOptionalRef(raw, 'saleId', 'sale', ctx) }),
+    ...defined({ kind: readOptionalString(raw, 'kind') }),
   });
   return { value: entry, notes };
 }

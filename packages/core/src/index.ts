@@ -21,6 +21,7 @@ export * from './validation.js';
 export * from './backupFormat.js';
 export * from './backup.js';
 export * from './backupImport.js';
+export * from './backupReconcile.js';
 export type { RecordRejectionCode } from './backupConvert.js';
 export { BACKUP_ID_NAMESPACE } from './backupConvert.js';
 export type { RecordNoteCode } from './backupRecords.js';
