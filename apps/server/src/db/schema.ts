@@ -276,6 +276,45 @@ export const creditTransactions = pgTable(
   ],
 );
 
+/** The shop's distributors (last writer wins by HLC on name and phone); see packages/core/src/suppliers.ts. */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    shopId: uuid('shop_id').notNull(),
+    id: uuid('id').notNull(),
+    data: jsonb('data'),
+    hlc: text('hlc').notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    /** Cache: what the shop owes, Σ of the supplier's entries (deliveries − payments). */
+    balance: money('balance').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull(),
+    serverSeq: serverSeq(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.id] }), index('suppliers_feed').on(t.shopId, t.serverSeq)],
+);
+
+/** The supplier notebook's entries (append-only): deliveries on credit and payments. */
+export const supplierEntries = pgTable(
+  'supplier_entries',
+  {
+    shopId: uuid('shop_id').notNull(),
+    id: uuid('id').notNull(),
+    supplierId: uuid('supplier_id').notNull(),
+    type: text('type', { enum: ['delivery', 'payment'] }).notNull(),
+    amount: money('amount').notNull(),
+    date: timestamptz('date').notNull(),
+    data: jsonb('data').notNull(),
+    /** Set when the supplier is deleted (their entries go with them). */
+    deleted: boolean('deleted').notNull().default(false),
+    serverSeq: serverSeq(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.id] }),
+    index('supplier_entries_feed').on(t.shopId, t.serverSeq),
+    index('supplier_entries_supplier').on(t.shopId, t.supplierId),
+  ],
+);
+
 /** Product photos and the logo, uploaded by the devices (the one-time migration sends them all). */
 export const photos = pgTable(
   'photos',
@@ -304,4 +343,6 @@ export const SHOP_TABLES = [
   'stock_movements',
   'credit_transactions',
   'photos',
+  'suppliers',
+  'supplier_entries',
 ] as const;

@@ -28,6 +28,7 @@ import type { Caller } from '../auth/tokens.js';
 import { ApiError } from '../http/errors.js';
 import type { ShopNotifier } from './notifier.js';
 import { OperationRefused, ShopWriter } from './shopWriter.js';
+import { applySupplierOperation, isSupplierOperation } from './supplierWriter.js';
 
 /** The same op id came back with another content: the device has a bug, or someone replays ids. */
 export class OperationConflict extends Error {
@@ -431,6 +432,7 @@ export async function applyCheckedOperation(
   /** The device's stamp; undefined for a server-side edit, stamped after the stored version. */
   hlc: string | undefined,
 ): Promise<void> {
+  if (isSupplierOperation(operation)) return applySupplierOperation(writer, operation, hlc);
   switch (operation.type) {
     case 'product.upsert':
       await writer.upsertProduct(operation.payload, hlc);

@@ -75,6 +75,16 @@ function changeOf(row: FeedRow): SyncChange {
       return { ...base, entity: 'stockMovement', record: row.data as never };
     case 'creditTransaction':
       return { ...base, entity: 'creditTransaction', record: row.data as never };
+    case 'supplier':
+      // The supplier's balance travels in the credit_balance column of the feed.
+      return {
+        ...base,
+        entity: 'supplier',
+        hlc: row.hlc ?? '',
+        record: { ...row.data, balance: Number(row.credit_balance) } as never,
+      };
+    case 'supplierEntry':
+      return { ...base, entity: 'supplierEntry', record: row.data as never };
   }
 }
 
@@ -108,6 +118,12 @@ export async function pullChanges(
         union all
         select 'creditTransaction', id::text, data, null, deleted, server_seq, null, null, null, null
           from credit_transactions where shop_id = ${shop} and server_seq > ${after}
+        union all
+        select 'supplier', id::text, data, hlc, deleted, server_seq, null, balance, null, null
+          from suppliers where shop_id = ${shop} and server_seq > ${after}
+        union all
+        select 'supplierEntry', id::text, data, null, deleted, server_seq, null, null, null, null
+          from supplier_entries where shop_id = ${shop} and server_seq > ${after}
       ) feed
       order by server_seq
       limit ${limit}`);
