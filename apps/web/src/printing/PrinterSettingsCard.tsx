@@ -36,7 +36,8 @@ export function PrinterSettingsCard() {
   const preferences = usePrinterPreferences();
   const [busy, setBusy] = useState(false);
   const available = bluetoothAvailable();
-  const paired = settings.printerConnected && available;
+  // Pairing is this phone's own state (printerPreferences), never the shop's synced settings.
+  const paired = preferences.id !== undefined && available;
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -51,24 +52,22 @@ export function PrinterSettingsCard() {
 
   const pair = () =>
     run(async () => {
-      const printer = await pairPrinter(settings);
+      const printer = await pairPrinter();
       toast({ tone: 'success', title: t('printer.pairedToast', { name: printer.name }) });
     });
 
   const forget = () =>
-    run(async () => {
-      await forgetPrinter(settings);
+    run(() => {
+      forgetPrinter();
       toast({ tone: 'info', title: t('printer.forgotten') });
+      return Promise.resolve();
     });
 
   const testPrint = () =>
     run(async () => {
       const { printTicketOnBluetooth } = await import('./printTicket');
       const direction = current.dir() === 'rtl' ? 'rtl' : 'ltr';
-      await printTicketOnBluetooth(
-        testDocument(settings.storeName, direction, t('printer.testTitle')),
-        settings,
-      );
+      await printTicketOnBluetooth(testDocument(settings.storeName, direction, t('printer.testTitle')));
       toast({ tone: 'success', title: t('printer.testPrinted') });
     });
 
@@ -78,9 +77,7 @@ export function PrinterSettingsCard() {
         {available ? (
           <p className="flex items-center gap-2 font-medium text-ink">
             <Bluetooth className="size-5 text-brand-600" aria-hidden="true" />
-            {paired && settings.printerName
-              ? t('printer.paired', { name: settings.printerName })
-              : t('printer.none')}
+            {paired ? t('printer.paired', { name: preferences.name ?? preferences.id }) : t('printer.none')}
           </p>
         ) : (
           <p className="flex items-start gap-2 text-muted">

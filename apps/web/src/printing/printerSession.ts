@@ -1,6 +1,6 @@
-// The one Bluetooth printer connection of the app, and pairing/forgetting it with the settings' printer fields.
-import type { Settings } from '@hanouti/core';
-import { saveSettings } from '../data/settingsRepository';
+// The one Bluetooth printer connection of the app, and pairing/forgetting it on this phone.
+// A printer belongs to a phone: pairing is local device state (printerPreferences), never the shop's synced
+// settings — a staff phone may pair its own printer, and settings.update is owner-only on the server.
 import {
   BluetoothReceiptPrinter,
   browserBluetooth,
@@ -22,31 +22,29 @@ export function bluetoothAvailable(): boolean {
   return browserBluetooth() !== undefined;
 }
 
-/** Pairs a printer (device chooser, after a tap), remembers it here and marks it connected in the settings. */
-export async function pairPrinter(settings: Settings): Promise<PairedPrinter> {
+/** Pairs a printer (device chooser, after a tap) and remembers it on this phone only. */
+export async function pairPrinter(): Promise<PairedPrinter> {
   const printer = await printerOfThisBrowser().pair();
   writePrinterPreferences({ ...readPrinterPreferences(), id: printer.id, name: printer.name });
-  await saveSettings({ ...settings, printerConnected: true, printerName: printer.name });
   return printer;
 }
 
-export async function forgetPrinter(settings: Settings): Promise<void> {
+/** Forgets this phone's printer (the paper width stays). */
+export function forgetPrinter(): void {
   session?.disconnect();
   const { paper } = readPrinterPreferences();
   writePrinterPreferences({ paper });
-  const { printerName: _forgotten, ...rest } = settings;
-  await saveSettings({ ...rest, printerConnected: false });
 }
 
 /**
  * The paired printer, connected: the open connection, else a silent reconnection to the remembered
  * device, else the chooser (the caller runs this right after the shopkeeper's tap on Imprimer).
  */
-export async function connectedPrinter(settings: Settings): Promise<BluetoothReceiptPrinter> {
+export async function connectedPrinter(): Promise<BluetoothReceiptPrinter> {
   const printer = printerOfThisBrowser();
   if (printer.connected) return printer;
   const { id } = readPrinterPreferences();
   if (id && (await printer.reconnect(id))) return printer;
-  await pairPrinter(settings);
+  await pairPrinter();
   return printer;
 }

@@ -12,7 +12,7 @@ import { usePhoto } from '../../data/productsRepository';
 import { getSale, markPrinted, markShared } from '../../data/salesRepository';
 import { printInBrowser } from '../../printing/browserPrint';
 import { printerErrorMessage } from '../../printing/printerErrorMessage';
-import { readPrinterPreferences } from '../../printing/printerPreferences';
+import { readPrinterPreferences, usePrinterPreferences } from '../../printing/printerPreferences';
 import { bluetoothAvailable } from '../../printing/printerSession';
 import { shareTicket } from '../../printing/shareTicket';
 import { canvasPng, renderTicketCanvas } from '../../printing/ticketCanvas';
@@ -89,7 +89,8 @@ function Receipt({ sale, finish }: { sale: Sale; finish: ReactNode }) {
   const [busy, setBusy] = useState<'print' | 'share' | undefined>();
   // The print copy of the ticket exists only while the browser prints, so the page shows one ticket.
   const [browserPrinting, setBrowserPrinting] = useState(false);
-  const useBluetooth = settings.printerConnected && bluetoothAvailable();
+  // The printer paired on this phone (local device state, not the shop's settings).
+  const useBluetooth = usePrinterPreferences().id !== undefined && bluetoothAvailable();
 
   // The printer code (ESC/POS encoder) is fetched ahead, so that the device chooser can open right on the tap.
   useEffect(() => {
@@ -114,7 +115,7 @@ function Receipt({ sale, finish }: { sale: Sale; finish: ReactNode }) {
     setBusy('print');
     try {
       const { printTicketOnBluetooth } = await import('../../printing/printTicket');
-      await printTicketOnBluetooth(document, settings, logo);
+      await printTicketOnBluetooth(document, logo);
       await markPrinted(sale.id);
       setMarks((current) => ({ ...current, printed: true }));
       toast({ tone: 'success', title: t('receipt.printed') });
