@@ -97,6 +97,10 @@ function customerToFile(customer: Customer): BackupCustomer {
     creditBalance: madFromCentimes(customer.creditBalance),
     totalPurchases: madFromCentimes(customer.totalPurchases),
     ...optional({ lastPurchase: customer.lastPurchase, remindedAt: customer.remindedAt }),
+    ...optional({
+      creditLimit: customer.creditLimit === undefined ? undefined : madFromCentimes(customer.creditLimit),
+      promiseDate: customer.promiseDate,
+    }),
     createdAt: customer.createdAt,
     updatedAt: customer.updatedAt,
   };
@@ -110,7 +114,7 @@ function creditToFile(entry: CreditTransaction): BackupCreditTransaction {
     amount: madFromCentimes(entry.amount),
     description: entry.description,
     date: entry.date,
-    ...optional({ saleId: entry.saleId }),
+    ...optional({ saleId: entry.saleId, kind: entry.kind }),
   };
 }
 

@@ -76,6 +76,10 @@ export type BackupCustomer = {
   lastPurchase?: string;
   /** When the customer was reminded of what they owe, oldest first. */
   remindedAt?: string[];
+  /** The karne's limit in MAD; absent: no limit. */
+  creditLimit?: number;
+  /** The day the customer promised to pay, "YYYY-MM-DD". */
+  promiseDate?: string;
   createdAt: string;
   updatedAt: string;
 };
@@ -88,6 +92,8 @@ export type BackupCreditTransaction = {
   description: string;
   date: string;
   saleId?: string;
+  /** 'advance': a cash advance (a credit without a sale). Absent in older files: an ordinary entry. */
+  kind?: 'advance';
 };
 
 export type BackupStockMovement = {

@@ -58,11 +58,7 @@ export type ReadContext = {
 
 /** Something worth telling about a record that was kept (a line dropped, a photo refused, …). */
 export type RecordNote = { code: RecordNoteCode; field?: string; index?: number };
-export type RecordNoteCode =
-  | 'id-regenerated'
-  | 'item-rejected'
-  | 'photo-rejected'
-  | 'setting-defaulted';
+export type RecordNoteCode = 'id-regenerated' | 'item-rejected' | 'photo-rejected' | 'setting-defaulted';
 
 export type Converted<T> = { value: T; notes: RecordNote[] };
 

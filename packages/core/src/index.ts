@@ -13,6 +13,9 @@ export * from './ledger.js';
 export * from './suppliers.js';
 export * from './dashboard.js';
 export * from './creditAgeing.js';
+export * from './creditLimit.js';
+export * from './paymentPromise.js';
+export * from './cashMovements.js';
 export * from './reminders.js';
 export * from './search.js';
 export * from './validation.js';
@@ -29,6 +32,7 @@ export * from './cleanupDuplicates.js';
 export * from './cleanup.js';
 export * from './integrity.js';
 export * from './sampleData.js';
+export * from './catalogueSheet.js';
 
 // --- sync (hybrid logical clock, protocol, merging pulled changes) ---
 export * from './hlc.js';

@@ -1,8 +1,14 @@
 // The customer's carnet: credit and payment entries, the balance they add up to, and the history screen.
-import type { Centimes, CreditTransaction, Customer, Sale } from './entities.js';
+import {
+  CREDIT_ENTRY_ADVANCE,
+  type Centimes,
+  type CreditTransaction,
+  type Customer,
+  type Sale,
+} from './entities.js';
 import type { DomainContext } from './context.js';
 
-export type LedgerError = 'amount-not-positive';
+export type LedgerError = 'amount-not-positive' | 'note-required';
 
 export type CreditResult =
   { ok: true; transaction: CreditTransaction; customer: Customer } | { ok: false; error: LedgerError };
@@ -55,6 +61,28 @@ export function recordCredit(
 }
 
 /**
+ * A cash advance ("avance en espèces"): money handed to the customer, owed like goods taken — a credit
+ * entry without a sale, marked `kind: 'advance'`, with its note (required: what the money was for).
+ */
+export function recordAdvance(
+  customer: Customer,
+  amount: Centimes,
+  note: string,
+  ctx: DomainContext,
+): CreditResult {
+  if (!isPositiveAmount(amount)) return { ok: false, error: 'amount-not-positive' };
+  if (note.trim() === '') return { ok: false, error: 'note-required' };
+  return {
+    ok: true,
+    transaction: { ...entry(customer, 'credit', amount, note, ctx), kind: CREDIT_ENTRY_ADVANCE },
+    customer: { ...customer, creditBalance: customer.creditBalance + amount, updatedAt: ctx.now },
+  };
+}
+
+/** Whether a carnet entry is a cash advance (a credit, so it raises the balance like any credit). */
+export const isAdvance = (t: CreditTransaction): boolean => t.kind === CREDIT_ENTRY_ADVANCE;
+
+/**
  * A payment lowers the balance, never below 0 (spec: "floored at 0"): only what is owed is recorded,
  * and the rest is change to hand back.
  */
@@ -105,8 +133,8 @@ export function balancesByCustomer(transactions: readonly CreditTransaction[]): 
 export type LedgerEntry = {
   id: string;
   date: string;
-  /** purchase: a sale (paid cash, or on credit when onCredit); credit and payment: carnet entries. */
-  kind: 'purchase' | 'credit' | 'payment';
+  /** purchase: a sale (paid cash, or on credit when onCredit); credit, advance and payment: carnet entries. */
+  kind: 'purchase' | 'credit' | 'advance' | 'payment';
   amount: Centimes;
   description: string;
   onCredit: boolean;
@@ -152,7 +180,7 @@ export function ledgerHistory(
     rows.push({
       id: t.id,
       date: t.date,
-      kind: t.type,
+      kind: isAdvance(t) ? 'advance' : t.type,
       amount: t.amount,
       description: t.description,
       onCredit: t.type === 'credit',

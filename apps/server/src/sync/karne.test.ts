@@ -1,0 +1,84 @@
+// The karne on the server: a cash advance counts as a credit in the balance, and the limit and promise travel.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ENGINES,
+  OperationMaker,
+  aCustomer,
+  latestRecords,
+  pairStaffDevice,
+  pullAll,
+  pushOk,
+  signUpShop,
+  startServer,
+  type TestServer,
+} from '../testing/shopHarness.js';
+
+describe.each(ENGINES)('the karne synced on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(engine);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('applies an advance once as a credit: the balance rises, the marker and note reach the other phone', async () => {
+    const owner = await signUpShop(server.app);
+    const staff = await pairStaffDevice(server.app, owner);
+    const maker = new OperationMaker(owner.deviceId);
+    const customer = aCustomer({ creditLimit: 50_000, promiseDate: '2025-07-01' });
+    const at = (minutes: number) => new Date(Date.UTC(2025, 5, 20, 10, minutes)).toISOString();
+    const entry = (type: 'credit' | 'payment', amount: number, minutes: number, advance = false) => ({
+      id: crypto.randomUUID(),
+      customerId: customer.id,
+      type,
+      amount,
+      description: advance ? 'Pharmacie' : '',
+      date: at(minutes),
+      ...(advance ? { kind: 'advance' } : {}),
+    });
+    const credit = entry('credit', 30_000, 1);
+    const advance = entry('credit', 25_000, 2, true);
+    const payment = entry('payment', 10_000, 3);
+    const advanceOp = maker.make('credit.record', advance);
+    await pushOk(server.app, owner, [
+      maker.make('customer.upsert', customer),
+      maker.make('credit.record', credit),
+      advanceOp,
+      maker.make('credit.record', payment),
+    ]);
+    // Sent again (a lost acknowledgement): applied once.
+    const again = await pushOk(server.app, owner, [advanceOp]);
+    expect(again[0]?.status).toBe('applied');
+
+    const latest = latestRecords((await pullAll(server.app, staff)).changes);
+    expect(latest.get(`customer:${customer.id}`)).toMatchObject({
+      deleted: false,
+      record: { creditBalance: 45_000, creditLimit: 50_000, promiseDate: '2025-07-01' },
+    });
+    expect(latest.get(`creditTransaction:${advance.id}`)).toMatchObject({
+      deleted: false,
+      record: { type: 'credit', kind: 'advance', description: 'Pharmacie', amount: 25_000 },
+    });
+  });
+
+  it('an entry whose marker is not a known one is refused and changes nothing', async () => {
+    const owner = await signUpShop(server.app);
+    const maker = new OperationMaker(owner.deviceId);
+    const customer = aCustomer();
+    await pushOk(server.app, owner, [maker.make('customer.upsert', customer)]);
+    const odd = maker.make('credit.record', {
+      id: crypto.randomUUID(),
+      customerId: customer.id,
+      type: 'credit',
+      amount: 100,
+      description: '',
+      date: new Date().toISOString(),
+      kind: 'gift',
+    });
+    const [result] = await pushOk(server.app, owner, [odd]);
+    expect(result?.status).toBe('rejected');
+    const latest = latestRecords((await pullAll(server.app, owner)).changes);
+    expect(latest.get(`customer:${customer.id}`)).toMatchObject({ record: { creditBalance: 0 } });
+  });
+});
