@@ -247,6 +247,99 @@ describe('import', () => {
     expect((await pendingOperations()).length).toBeGreaterThan(0);
   });
 
+  it("imports the spec app's credit book whole: floored payments paid up to the balance, a stated balance kept by a 'Solde importé' entry that syncs", async () => {
+    const book = JSON.stringify({
+      products: [],
+      sales: [],
+      customers: [
+        {
+          id: 'c1',
+          name: 'Ahmed',
+          phone: '',
+          creditBalance: 95,
+          totalPurchases: 0,
+          createdAt: '2024-01-01T08:00:00.000Z',
+        },
+        {
+          id: 'c2',
+          name: 'Khadija',
+          phone: '',
+          creditBalance: 0,
+          totalPurchases: 0,
+          createdAt: '2024-01-01T08:00:00.000Z',
+        },
+      ],
+      creditTransactions: [
+        {
+          id: '1',
+          customerId: 'c1',
+          type: 'credit',
+          amount: 40,
+          description: 'Courses',
+          date: '2024-01-10T08:00:00.000Z',
+        },
+        // 60 paid on 40 owed: the spec's app floored the balance at 0.
+        {
+          id: '2',
+          customerId: 'c1',
+          type: 'payment',
+          amount: 60,
+          description: '',
+          date: '2024-01-11T08:00:00.000Z',
+        },
+        {
+          id: '3',
+          customerId: 'c1',
+          type: 'credit',
+          amount: 30,
+          description: 'Lait',
+          date: '2024-01-12T08:00:00.000Z',
+        },
+        // Nothing owed: it changed no balance.
+        {
+          id: '4',
+          customerId: 'c2',
+          type: 'payment',
+          amount: 10,
+          description: '',
+          date: '2024-01-12T08:00:00.000Z',
+        },
+      ],
+      exportDate: '2024-02-01T10:00:00.000Z',
+    });
+    const outcome = await importBackupFile(fileOf(book));
+    if (!outcome.ok) throw new Error(outcome.reason);
+    expect(outcome.report.lists.creditTransactions).toEqual({
+      accepted: 3,
+      reconciled: 1,
+      skipped: 1,
+      rejected: 0,
+    });
+    expect(outcome.report.lists.customers).toMatchObject({ accepted: 2, reconciled: 1 });
+    const ahmed = (await listCustomers()).find((c) => c.name === 'Ahmed')!;
+    // 40 − 40 + 30 = 30 by the entries; 95 stated: a credit of 65 "Solde importé" at the export.
+    expect(ahmed.creditBalance).toBe(9500);
+    const entries = await listCreditTransactions(ahmed.id);
+    expect(balanceFromLedger(entries)).toBe(9500);
+    expect(entries.map((e) => [e.type, e.amount, e.description])).toEqual(
+      expect.arrayContaining([
+        ['payment', 4000, ''],
+        ['credit', 6500, 'Solde importé'],
+      ]),
+    );
+    const khadija = (await listCustomers()).find((c) => c.name === 'Khadija')!;
+    expect(await listCreditTransactions(khadija.id)).toEqual([]);
+    const adjustment = entries.find((e) => e.description === 'Solde importé')!;
+    const ops = await pendingOperations();
+    expect(
+      ops.filter((op) => op.type === 'credit.record').map((op) => (op.payload as { id: string }).id),
+    ).toContain(adjustment.id);
+    // The same file again changes nothing.
+    await importBackupFile(fileOf(book));
+    expect(await listCreditTransactions(ahmed.id)).toHaveLength(entries.length);
+    expect((await listCustomers()).find((c) => c.name === 'Ahmed')?.creditBalance).toBe(9500);
+  });
+
   describe('a bad file changes nothing', () => {
     const product = {
       id: '01960000-0000-7000-8000-000000000001',

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { Share2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ledgerHistory } from '@hanouti/core';
+import { isImportedBalanceEntry, ledgerHistory } from '@hanouti/core';
 import type { Customer, LedgerEntry } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { USER_TEXT } from '../../ui/bidi';
@@ -39,6 +39,7 @@ export function HistoryDialog({
   const history = useHistory(customer?.id);
 
   const kindLabel = (entry: LedgerEntry) => {
+    if (entry.kind !== 'purchase' && isImportedBalanceEntry(entry)) return t('entryImportedBalance');
     if (entry.kind === 'credit') return t('entryCredit');
     if (entry.kind === 'payment') return t('entryPayment');
     return entry.onCredit ? t('entryPurchaseOnCredit') : t('entryPurchase');
@@ -105,7 +106,9 @@ export function HistoryDialog({
                 {format.dateTime(entry.date)}
                 {entry.ticketNumber ? ` · ${t('entryTicket', { number: entry.ticketNumber })}` : ''}
               </p>
-              {entry.description ? (
+              {entry.kind !== 'purchase' && isImportedBalanceEntry(entry) ? (
+                <p className="text-sm break-words text-muted">{t('entryImportedBalanceNote')}</p>
+              ) : entry.description ? (
                 <p {...USER_TEXT} className="text-sm break-words text-ink">
                   {entry.description}
                 </p>

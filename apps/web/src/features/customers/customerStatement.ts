@@ -1,5 +1,5 @@
 // A customer's statement as plain text, for WhatsApp: shop, customer, balance due and the last entries.
-import type { Centimes, LedgerEntry } from '@hanouti/core';
+import { isImportedBalanceEntry, type Centimes, type LedgerEntry } from '@hanouti/core';
 
 /** How many of the latest entries a shared statement lists. */
 export const STATEMENT_ENTRIES = 5;
@@ -49,7 +49,9 @@ export function customerStatementText(input: StatementInput): string {
   else {
     lines.push(words.lastEntries);
     for (const entry of latest) {
-      const description = entry.description ? ` (${entry.description})` : '';
+      // An imported balance is named by its kind already (words.kind), in the statement's language.
+      const shown = entry.description && !isImportedBalanceEntry(entry);
+      const description = shown ? ` (${entry.description})` : '';
       lines.push(
         `- ${words.entry({
           date: input.dateTime(entry.date),

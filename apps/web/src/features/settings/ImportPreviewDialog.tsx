@@ -5,6 +5,7 @@ import { useShopFormat } from '../../app/useShopFormat';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import type { PendingImport } from './BackupPanel';
+import { listDetail, reasonLines } from './importReasons';
 import { ProgressLine } from './ProgressLine';
 
 export const COUNTED_LISTS = [
@@ -34,6 +35,7 @@ export function ImportPreviewDialog({
   const { t: tApp } = useTranslation();
   const format = useShopFormat();
   const report = pending?.preview.report;
+  const reasons = report ? reasonLines(report, t, format) : [];
   return (
     <Dialog
       open={pending !== undefined}
@@ -61,19 +63,35 @@ export function ImportPreviewDialog({
             </p>
           ) : null}
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" data-testid="import-summary">
-            {COUNTED_LISTS.map(([list, label]) => (
-              <div key={list} className="contents">
-                <dt>{t(label)}</dt>
-                <dd className="text-end font-semibold tabular-nums">
-                  {format.count(report.lists[list].accepted)}
-                </dd>
-              </div>
-            ))}
+            {COUNTED_LISTS.map(([list, label]) => {
+              const detail = listDetail(report.lists[list], t, format);
+              return (
+                <div key={list} className="contents" data-testid={`import-list-${list}`}>
+                  <dt>{t(label)}</dt>
+                  <dd className="text-end font-semibold tabular-nums">
+                    {format.count(report.lists[list].accepted)}
+                  </dd>
+                  {detail ? <dd className="col-span-2 -mt-1 text-sm text-muted">{detail}</dd> : null}
+                </div>
+              );
+            })}
             <dt>{t('importSettings')}</dt>
             <dd className="text-end font-semibold">
               {pending.preview.hasSettings ? t('importSettingsYes') : t('importSettingsNo')}
             </dd>
           </dl>
+          {reasons.length > 0 ? (
+            <section className="rounded-xl bg-amber-50 px-3 py-2 text-amber-950" data-testid="import-reasons">
+              <h3 className="font-semibold">{t('importReasonsTitle')}</h3>
+              <ul className="mt-1 flex list-disc flex-col gap-1 ps-4 text-sm">
+                {reasons.map((line, index) => (
+                  <li key={index} className="break-words">
+                    {line}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <p className="text-sm text-muted">{t('importMerge')}</p>
           {importing ? (
             <ProgressLine label={progress?.label ?? t('progressReading')} ratio={progress?.ratio} />

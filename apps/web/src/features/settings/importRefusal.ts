@@ -39,7 +39,6 @@ const PROBLEMS = {
   'invalid-photo': 'problemPhoto',
   'duplicate-id': 'problemDuplicateId',
   'no-valid-item': 'problemNoItem',
-  'payment-without-debt': 'problemPaymentWithoutDebt',
 } as const satisfies Record<RecordRejectionCode, string>;
 
 export type Refusal = { reason: string; report?: ImportReport };
