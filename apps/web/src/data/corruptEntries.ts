@@ -9,6 +9,8 @@ import {
   saleSchema,
   settingsSchema,
   stockMovementSchema,
+  supplierEntrySchema,
+  supplierSchema,
 } from '@hanouti/core';
 import type { IndexableType, Table } from 'dexie';
 import { z } from 'zod';
@@ -74,6 +76,8 @@ export const RECORD_SCHEMAS: Record<TableName, z.ZodType> = {
   }),
   customers: customerSchema,
   creditTransactions: creditTransactionSchema,
+  suppliers: supplierSchema,
+  supplierEntries: supplierEntrySchema,
   settings: settingsSchema,
   outbox: operationSchema.extend({
     status: z.enum(OUTBOX_STATUSES),

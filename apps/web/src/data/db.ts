@@ -8,6 +8,8 @@ import type {
   Product,
   Settings,
   StockMovement,
+  Supplier,
+  SupplierEntry,
 } from '@hanouti/core';
 import { lowStockMarker, withLowStockMarker } from './lowStockMarker';
 import { META } from './meta';
@@ -37,6 +39,8 @@ export const TABLES = {
   saleArchive: 'saleArchive',
   archivedMovements: 'archivedMovements',
   archivedCredits: 'archivedCredits',
+  suppliers: 'suppliers',
+  supplierEntries: 'supplierEntries',
 } as const;
 export type TableName = (typeof TABLES)[keyof typeof TABLES];
 
@@ -93,6 +97,8 @@ export type Tables = {
   saleArchive: Table<ArchivePage, string>;
   archivedMovements: Table<ArchivedProductMovements, string>;
   archivedCredits: Table<ArchivedCustomerCredits, string>;
+  suppliers: Table<Supplier, string>;
+  supplierEntries: Table<SupplierEntry, string>;
 };
 
 export const DATABASE_NAME = 'hanouti';
@@ -188,6 +194,11 @@ const SCHEMA_VERSIONS: readonly {
       await transaction.table('meta').put({ key: META.pendingOperations, value: count });
     },
   },
+  {
+    // The supplier notebook (suppliersRepository.ts): what the shop owes its distributors.
+    version: 9,
+    stores: { suppliers: 'id, name', supplierEntries: 'id, supplierId' },
+  },
 ];
 
 /** Version 5's upgrade: each sale takes in the movements that fit it; the others stay in their table. */
@@ -220,6 +231,8 @@ class HanoutiDatabase extends Dexie {
   declare saleArchive: Tables['saleArchive'];
   declare archivedMovements: Tables['archivedMovements'];
   declare archivedCredits: Tables['archivedCredits'];
+  declare suppliers: Tables['suppliers'];
+  declare supplierEntries: Tables['supplierEntries'];
 
   constructor(name: string) {
     // 'strict' makes Chromium flush a committed transaction to disk before reporting success, so a

@@ -26,6 +26,7 @@ import {
 } from '../data/saleRecords';
 import { AGGREGATE_TABLES, applySalesToAggregates } from '../data/salesAggregates';
 import { observeStamps, writeCursor } from '../data/syncBookkeeping';
+import { refreshSupplierBalances, SUPPLIER_TABLES } from '../data/suppliersRepository';
 
 const PULL_TABLES = [
   'products',
@@ -33,6 +34,7 @@ const PULL_TABLES = [
   'settings',
   ...SALE_TABLES,
   ...LEDGER_TABLES,
+  ...SUPPLIER_TABLES,
   'outbox',
   'meta',
   ...AGGREGATE_TABLES,
@@ -61,6 +63,7 @@ export async function applyPulledChanges(
     const purchases = pendingPurchases(pending);
     const touchedProducts = new Set<string>();
     const touchedCustomers = new Set<string>();
+    const touchedSuppliers = new Set<string>();
     const serverCounters = new Map<string, Pick<Customer, 'totalPurchases' | 'lastPurchase'>>();
     const stamps: string[] = [];
 
@@ -121,6 +124,22 @@ export async function applyPulledChanges(
           }
           break;
         }
+        case 'supplier':
+          // Name and phone from the winning version; the balance is the local entries' sum (below).
+          if (change.deleted) await t.suppliers.delete(change.id);
+          else await t.suppliers.put(change.record);
+          touchedSuppliers.add(change.id);
+          break;
+        case 'supplierEntry': {
+          const before = await t.supplierEntries.get(change.id);
+          if (before) touchedSuppliers.add(before.supplierId);
+          if (change.deleted) await t.supplierEntries.delete(change.id);
+          else {
+            await t.supplierEntries.put(change.record);
+            touchedSuppliers.add(change.record.supplierId);
+          }
+          break;
+        }
       }
     }
 
@@ -141,6 +160,7 @@ export async function applyPulledChanges(
           : { ...customer, creditBalance: balanceFromLedger(entries) },
       );
     }
+    await refreshSupplierBalances(t, touchedSuppliers);
     await observeStamps(t, stamps);
     await writeCursor(t, cursor);
   });
