@@ -5,11 +5,16 @@
 // Settings: BENCH_SHOPS (5), BENCH_PHONES (20, spread over the shops), BENCH_BATCH (10 ops a push),
 // BENCH_SECONDS (30), BENCH_LEDGER ("0,2000,20000"), BENCH_AI (1: measure health during a visual match),
 // BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL, BENCH_ENGINES ("pglite,postgresql").
+// The server runs in a child process (benchServer.mjs): the figures include the CPU time of the server, of
+// this load generator and of the PostgreSQL backends, so that a busy machine's numbers can be read.
+// BENCH_SERVER_PROF=<dir>: the server writes a V8 CPU profile there.
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import sharp from 'sharp';
 import { checkout, newId, formatHlc, SYNC_PROTOCOL_VERSION } from '@hanouti/core';
-import { openDatabase } from '../dist/db/database.js';
-import { buildApp } from '../dist/http/app.js';
 
 const shopCount = Number(process.env.BENCH_SHOPS ?? 5);
 const phoneCount = Number(process.env.BENCH_PHONES ?? 20);
@@ -29,16 +34,73 @@ function percentile(sorted, p) {
 }
 const sortedOf = (list) => [...list].sort((a, b) => a - b);
 
+/** `app` is the server's address: every request goes over loopback HTTP. */
 async function json(app, method, url, token, payload) {
-  const response = await app.inject({
+  const response = await fetch(`${app}${url}`, {
     method,
-    url,
-    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-    ...(payload === undefined ? {} : { payload }),
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
   });
-  if (response.statusCode >= 300)
-    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-  return response.statusCode === 204 ? undefined : response.json();
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return response.status === 204 ? undefined : JSON.parse(text);
+}
+
+/** CPU ms (user + system) of this process so far. */
+function ownCpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** The server child's CPU ms so far. */
+function serverCpuMs(server) {
+  return new Promise((resolve) => {
+    const onMessage = (message) => {
+      if (!message.cpu) return;
+      server.off('message', onMessage);
+      resolve(message.cpu.userMs + message.cpu.systemMs);
+    };
+    server.on('message', onMessage);
+    server.send('cpu');
+  });
+}
+
+/**
+ * CPU ms of each PostgreSQL backend serving the bench database, read from /proc (a server on this machine
+ * only; empty when it cannot be read). Clock ticks are 1/100 s on Linux.
+ */
+async function postgresCpu(url) {
+  if (!url) return new Map();
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    const out = new Map();
+    for (const { pid } of rows) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {
+        // Not on this machine, or gone.
+      }
+    }
+    return out;
+  } catch {
+    return new Map();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function postgresCpuSpent(before, after) {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** A phone: its token and its outbox's seq and clock. */
@@ -129,12 +191,17 @@ function saleOp(phone) {
 }
 
 /** Phones push batches of sales for `seconds` while one connection polls /api/health. */
-async function loadRun(app, address) {
+async function loadRun(app, address, server, url) {
   const phones = [];
   for (let s = 0; s < shopCount; s++) {
     const inShop = Math.floor(phoneCount / shopCount) + (s < phoneCount % shopCount ? 1 : 0);
     phones.push(...(await prepareShop(app, s, inShop)));
   }
+  const cpuBefore = {
+    client: ownCpuMs(),
+    server: await serverCpuMs(server),
+    postgres: await postgresCpu(url),
+  };
   let assigned = 0;
   const pushLatencies = [];
   let applied = 0;
@@ -205,6 +272,12 @@ async function loadRun(app, address) {
     new Promise((resolve) => pushes.on('done', resolve)),
     new Promise((resolve) => health.on('done', resolve)),
   ]);
+  const cpu = {
+    clientMs: ownCpuMs() - cpuBefore.client,
+    serverMs: (await serverCpuMs(server)) - cpuBefore.server,
+    postgresMs: postgresCpuSpent(cpuBefore.postgres, await postgresCpu(url)),
+  };
+  const allCpu = cpu.clientMs + cpu.serverMs + cpu.postgresMs;
   const pushSorted = sortedOf(pushLatencies);
   const healthSorted = sortedOf(healthLatencies);
   return {
@@ -220,6 +293,13 @@ async function loadRun(app, address) {
     healthP95Ms: round(percentile(healthSorted, 95)),
     errors,
     errorKinds,
+    // CPU time per applied operation: what the machine's load does not change (much).
+    serverCpuMsPerOp: round(cpu.serverMs / Math.max(applied, 1), 3),
+    postgresCpuMsPerOp: url ? round(cpu.postgresMs / Math.max(applied, 1), 3) : undefined,
+    clientCpuMsPerOp: round(cpu.clientMs / Math.max(applied, 1), 3),
+    // Share of the run's CPU time taken by the load generator (a core it takes from the server).
+    clientCpuShare: round(cpu.clientMs / Math.max(allCpu, 1), 2),
+    cpuCoresBusy: round(allCpu / 1000 / seconds, 2),
   };
 }
 
@@ -341,19 +421,29 @@ async function healthDuringVisualMatch(app, address) {
 }
 
 async function run(engine) {
-  const database = await openDatabase(engine === 'postgresql' ? { databaseUrl: postgresUrl } : {});
-  await database.migrate();
-  const generous = { max: 1_000_000, timeWindow: 60_000 };
-  const app = await buildApp({ database, authRateLimit: generous, pushRateLimit: generous });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = engine === 'postgresql' ? postgresUrl : undefined;
+  const profile = process.env.BENCH_SERVER_PROF;
+  const server = fork(fileURLToPath(new URL('./benchServer.mjs', import.meta.url)), {
+    env: { ...process.env, BENCH_ENGINE: engine, BENCH_DATABASE_URL: url ?? '' },
+    execArgv: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+  });
+  const address = await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    server.on('message', (message) => message.address && resolve(message.address));
+  });
   try {
-    const load = await loadRun(app, address);
-    const credit = await creditCost(app);
-    const ai = measureAi && engine === engines[0] ? await healthDuringVisualMatch(app, address) : undefined;
+    const load = await loadRun(address, address, server, url);
+    const credit = await creditCost(address);
+    const ai =
+      measureAi && engine === engines[0] ? await healthDuringVisualMatch(address, address) : undefined;
     return { engine, load, creditOperation: credit, ...(ai ? { healthDuringVisualMatch: ai } : {}) };
   } finally {
-    await app.close();
-    await database.close();
+    server.removeAllListeners('exit');
+    await new Promise((resolve) => {
+      server.once('exit', resolve);
+      server.send('stop');
+    });
   }
 }
 

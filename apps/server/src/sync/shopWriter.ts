@@ -108,6 +108,11 @@ export class ShopWriter {
     return this.seq;
   }
 
+  /** The last number given out, when it moved since `open` (for the caller to store); see `close`. */
+  changeSeqToStore(): number | undefined {
+    return this.seq === this.opened ? undefined : this.seq;
+  }
+
   async close(): Promise<void> {
     if (this.seq === this.opened) return;
     await this.tx.update(shops).set({ changeSeq: this.seq }).where(eq(shops.id, this.shopId));
@@ -277,6 +282,77 @@ export class ShopWriter {
     } else if (creditTransaction && balance !== undefined) {
       await this.setBalance(creditTransaction.customerId, balance);
     }
+  }
+
+  /**
+   * Several sales without a carnet entry in one statement: the sales, their lines, their movements, the
+   * stock they move and their customers' purchases. Answers false, having written only what a rollback
+   * undoes, when a sale or a movement was already stored (the caller then settles them one by one).
+   */
+  async recordSales(list: readonly { sale: Sale; movements: readonly StockMovement[] }[]): Promise<boolean> {
+    if (list.length === 0) return true;
+    const base = this.seq;
+    const saleRows = list.map(({ sale }, index) => ({
+      id: sale.id,
+      data: sale,
+      customer_id: sale.customerId ?? null,
+      date: sale.date,
+      total: sale.total,
+      server_seq: base + index + 1,
+    }));
+    const movements = list.flatMap((entry) => entry.movements);
+    const movementsBase = base + list.length;
+    const customerIds = [
+      ...new Set(
+        list.flatMap(({ sale }) => (sale.customerId === undefined ? [] : [sale.customerId.toLowerCase()])),
+      ),
+    ];
+    const customersBase = movementsBase + movements.length;
+    this.seq = customersBase + customerIds.length;
+    const shop = sql`${this.shopId}::uuid`;
+    const { rows } = await this.tx.execute<{ sales: number; movements: number }>(sql`
+      with input as (
+        select * from jsonb_to_recordset(${JSON.stringify(saleRows)}::jsonb)
+          as x(id uuid, data jsonb, customer_id uuid, date timestamptz, total bigint, server_seq bigint)
+      ), s as (
+        insert into ${sales} (shop_id, id, data, customer_id, date, total, server_seq)
+        select ${shop}, id, data, customer_id, date, total, server_seq from input
+        on conflict do nothing
+        returning id
+      ), i as (
+        insert into ${saleItems}
+          (shop_id, sale_id, line, product_id, product_name, quantity, unit_price, total, vat_rate, vat)
+        select ${shop}, input.id, (x.ord - 1)::int, (x.item->>'productId')::uuid,
+               x.item->>'productName', (x.item->>'quantity')::numeric, (x.item->>'unitPrice')::bigint,
+               (x.item->>'total')::bigint, (x.item->>'vatRate')::int, (x.item->>'vat')::bigint
+        from input join s on s.id = input.id,
+             jsonb_array_elements(input.data->'items') with ordinality as x(item, ord)
+      ), m as (
+        insert into ${stockMovements} (shop_id, id, product_id, kind, delta, at, sale_id, data, server_seq)
+        select ${shop}, (x.m->>'id')::uuid, (x.m->>'productId')::uuid, x.m->>'kind',
+               (x.m->>'delta')::numeric, (x.m->>'at')::timestamptz, (x.m->>'saleId')::uuid, x.m,
+               ${movementsBase}::bigint + x.ord
+        from jsonb_array_elements(${JSON.stringify(movements)}::jsonb) with ordinality as x(m, ord)
+        on conflict do nothing
+        returning product_id, delta
+      ), u as (
+        update ${products} p set stock = p.stock + d.delta
+        from (select product_id, sum(delta) as delta from m group by product_id) d
+        where p.shop_id = ${shop} and p.id = d.product_id
+      ), c as (
+        update ${customers} c
+        set total_purchases = c.total_purchases + t.total,
+            last_purchase = greatest(c.last_purchase, t.last),
+            server_seq = ${customersBase}::bigint + k.ord
+        from (select customer_id, sum(total) as total, max(date) as last
+                from input where customer_id is not null group by customer_id) t
+        join jsonb_array_elements_text(${JSON.stringify(customerIds)}::jsonb) with ordinality as k(id, ord)
+          on k.id::uuid = t.customer_id
+        where c.shop_id = ${shop} and c.id = t.customer_id and c.deleted = false
+      )
+      select (select count(*) from s)::int as sales, (select count(*) from m)::int as movements`);
+    const [counts] = rows;
+    return Number(counts?.sales) === list.length && Number(counts?.movements) === movements.length;
   }
 
   async recordMovement(movement: StockMovement): Promise<void> {

@@ -250,6 +250,53 @@ describe.each(ENGINES)('sync protocol on %s', (engine) => {
     expect(status.json()).toMatchObject({ negativeStock: [{ id: product.id, stock: -2 }] });
   });
 
+  it('writes a push of sales together, and settles one by one a batch holding a sale already stored', async () => {
+    const { owner, maker, product } = await stockedShop(100);
+    const customer = aCustomer();
+    await pushOk(server.app, owner, [maker.make('customer.upsert', customer)]);
+    const toCustomer = [
+      aSalePayload(product, 2, owner.deviceId, { customer }),
+      aSalePayload(product, 1, owner.deviceId, { customer }),
+      aSalePayload(product, 10, owner.deviceId, { customer }),
+    ] as const;
+    const plain = aSalePayload(product, 3, owner.deviceId);
+    const first = await pushOk(server.app, owner, [
+      maker.make('sale.record', toCustomer[0]),
+      maker.make('sale.record', plain),
+      maker.make('sale.record', toCustomer[1]),
+    ]);
+    expect(first.map((result) => result.status)).toEqual(['applied', 'applied', 'applied']);
+    // The same sale again under a new op id is accepted without moving the stock twice; another sale
+    // under a stored sale id is refused; the sales around them count.
+    const other = aSalePayload(product, 5, owner.deviceId);
+    const clash = {
+      sale: { ...other.sale, id: plain.sale.id },
+      movements: other.movements.map((movement) => ({ ...movement, saleId: plain.sale.id })),
+    };
+    const second = await pushOk(server.app, owner, [
+      maker.make('sale.record', aSalePayload(product, 4, owner.deviceId)),
+      maker.make('sale.record', plain),
+      maker.make('sale.record', clash),
+      maker.make('sale.record', toCustomer[2]),
+    ]);
+    expect(second.map((result) => (result.status === 'rejected' ? result.reason : result.status))).toEqual([
+      'applied',
+      'applied',
+      'record-conflict',
+      'applied',
+    ]);
+    const { changes } = await pullAll(server.app, owner);
+    expect(stockIn(changes, product.id)).toBe(100 - 2 - 3 - 1 - 4 - 10);
+    expect(changes.filter((change) => change.entity === 'sale')).toHaveLength(5);
+    expect(changes.filter((change) => change.entity === 'stockMovement')).toHaveLength(6);
+    expect(latestRecords(changes).get(`customer:${customer.id}`)).toMatchObject({
+      record: { totalPurchases: toCustomer.reduce((sum, payload) => sum + payload.sale.total, 0) },
+    });
+    // Every change number is given once.
+    const seqs = changes.map((change) => change.seq);
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+
   it('removes a customer with their carnet entries, and a later older edit does not bring them back', async () => {
     const owner = await signUpShop(server.app);
     const maker = new OperationMaker(owner.deviceId);
