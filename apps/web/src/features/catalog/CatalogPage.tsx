@@ -1,6 +1,6 @@
 // Catalogue Produits: search, category chips, a virtualised list of cards, the product form and bulk delete.
 import { clsx } from 'clsx';
-import { ArrowLeft, Package, PackageSearch, Plus, Trash } from 'lucide-react';
+import { ArrowLeft, FileSpreadsheet, Package, PackageSearch, Plus, Trash } from 'lucide-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@hanouti/core';
@@ -32,6 +32,10 @@ import { useMayDoOwnerActions } from '../../app/useDeviceRole';
 // The form brings react-hook-form, zod's resolver and the camera: loaded when first opened.
 const ProductModal = lazy(() =>
   import('./ProductModal').then((module) => ({ default: module.ProductModal })),
+);
+// Spreadsheet import/export brings Papa Parse and the .xlsx reader/writer: loaded when first opened.
+const CatalogSheetDialog = lazy(() =>
+  import('./CatalogSheetDialog').then((module) => ({ default: module.CatalogSheetDialog })),
 );
 
 const ALL = '';
@@ -70,6 +74,7 @@ function Catalog() {
   const [selecting, setSelecting] = useState(false);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
   const format = useStableShopFormat();
   const statusLabels = useStockStatusLabels();
   const viewCounts = useViewCounts();
@@ -175,6 +180,12 @@ function Catalog() {
           >
             {t('catalog.delete')}
           </Button>
+          <IconButton
+            label={tc('sheet.title')}
+            icon={<FileSpreadsheet />}
+            className="bg-white ring-1 ring-line ring-inset"
+            onClick={() => setSheetOpen(true)}
+          />
         </div>
       )}
       {mayDelete || catalogueEmpty ? null : <OwnerOnlyNote id={ownerOnlyId} />}
@@ -249,6 +260,11 @@ function Catalog() {
             initialBarcode={editing.mode === 'add' ? editing.barcode : undefined}
             onClose={() => setEditing(undefined)}
           />
+        </Suspense>
+      ) : null}
+      {sheetOpen ? (
+        <Suspense fallback={null}>
+          <CatalogSheetDialog onClose={() => setSheetOpen(false)} />
         </Suspense>
       ) : null}
       <ConfirmDialog
