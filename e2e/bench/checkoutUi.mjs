@@ -1,6 +1,6 @@
 // Time from tapping "Valider et voir le ticket" on the real sale screen to the receipt on screen, with the large shop.
 // Run from e2e/ after building apps/web (dist) and the harness (dist-harness): `npx tsx bench/checkoutUi.mjs`.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -23,6 +23,10 @@ const { values: args } = parseArgs({
     customers: { type: 'string', default: String(LARGE_SHOP.customers) },
     runs: { type: 'string', default: '30' },
     lines: { type: 'string', default: '5' },
+    // A CPU profile of each measured tap (CDP Profiler, 100 µs sampling) into DIR, and the heaviest functions.
+    profile: { type: 'string' },
+    // Keeps the browser's data in DIR between runs: a shop already imported there is not imported again.
+    'browser-data': { type: 'string' },
   },
 });
 
@@ -108,6 +112,25 @@ async function timeOneCheckout(page) {
   return measured;
 }
 
+/** Self time per function (ms) summed over the profiles, heaviest first: what the taps spend their time on. */
+function heaviestFunctions(profiles, count = 25) {
+  const selfMs = new Map();
+  for (const profile of profiles) {
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const gaps = profile.timeDeltas ?? [];
+    profile.samples?.forEach((id, i) => {
+      const frame = byId.get(id)?.callFrame;
+      if (!frame) return;
+      const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+      selfMs.set(key, (selfMs.get(key) ?? 0) + (gaps[i + 1] ?? 0) / 1000);
+    });
+  }
+  return [...selfMs]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => ({ name, msPerTap: Math.round((ms / profiles.length) * 10) / 10 }));
+}
+
 const round = (n) => Math.round(n * 10) / 10;
 function spread(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -134,41 +157,60 @@ export async function measureCheckoutUi() {
     customers: Number(args.customers),
     credits: Math.round((LARGE_SHOP.credits * sales) / LARGE_SHOP.sales),
   };
-  const generatedAt = performance.now();
-  const shop = generateShop(size);
-  const shopText = backupText(shop.file);
+  // Generated when the page first asks for it (a kept browser profile already holds the shop).
+  let shopText;
+  let generateMs = 0;
   const server = await serveAppAndHarness({
     appDir: APP_DIR,
     harnessDir: HARNESS_DIR,
-    shopText: () => shopText,
+    shopText: () => {
+      if (shopText === undefined) {
+        const generatedAt = performance.now();
+        shopText = backupText(generateShop(size).file);
+        generateMs = performance.now() - generatedAt;
+      }
+      return shopText;
+    },
+    // A kept profile's data belongs to its origin: the same port every time.
+    port: args['browser-data'] ? Number(process.env.E2E_PORT ?? 4409) : 0,
   });
-  const generateMs = performance.now() - generatedAt;
   const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const launchArgs = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ];
+  const contextOptions = {
+    baseURL: origin,
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'fr-MA',
+    serviceWorkers: 'block',
+  };
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  // The data stays with the origin, so a kept profile is served on the same port each time.
+  const context = args['browser-data']
+    ? await chromium.launchPersistentContext(args['browser-data'], {
+        executablePath,
+        args: launchArgs,
+        ...contextOptions,
+      })
+    : await (await chromium.launch({ executablePath, args: launchArgs })).newContext(contextOptions);
+  const browser = context.browser();
   try {
-    const context = await browser.newContext({
-      baseURL: origin,
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'fr-MA',
-      serviceWorkers: 'block',
-    });
     const page = await context.newPage();
     await page.goto('/harness/');
     await page.waitForFunction(() => typeof window.hanoutiHarness === 'object');
     await page.evaluate(() => window.hanoutiHarness.prepare());
-    const imported = await page.evaluate(() => window.hanoutiHarness.importUrl('/bench/shop.json'));
+    const before = await page.evaluate(() => window.hanoutiHarness.counts());
+    const kept = args['browser-data'] && before.products >= size.products && before.saleArchive > 0;
+    const imported = kept
+      ? { ok: true, ms: 0 }
+      : await page.evaluate(() => window.hanoutiHarness.importUrl('/bench/shop.json'));
     if (!imported.ok) throw new Error(`import refused: ${imported.error ?? imported.reason}`);
     const counts = await page.evaluate(() => window.hanoutiHarness.counts());
     const inStock = (await page.evaluate(() => window.hanoutiHarness.products(2000))).filter(
@@ -182,6 +224,13 @@ export async function measureCheckoutUi() {
     const runs = Number(args.runs);
     const lines = Number(args.lines);
     const timings = [];
+    const profiles = [];
+    const cdp = args.profile ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
+      mkdirSync(args.profile, { recursive: true });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    }
     for (let run = 0; run < runs + 2; run++) {
       await page.goto('/#/dashboard');
       await page.evaluate(
@@ -194,7 +243,15 @@ export async function measureCheckoutUi() {
       // A shopkeeper looks at the cart before tapping: the screen's own reads (the customer list) are done.
       await page.waitForFunction(() => (document.querySelector('select')?.options.length ?? 0) > 1);
       await page.waitForTimeout(300);
+      if (cdp) await cdp.send('Profiler.start');
       const timing = await timeOneCheckout(page);
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        if (run >= 2) {
+          profiles.push(profile);
+          writeFileSync(join(args.profile, `checkout-${run - 1}.cpuprofile`), JSON.stringify(profile));
+        }
+      }
       // The first two warm the code paths and the lazy chunks, as a shop's first sales of the day do.
       if (run >= 2) timings.push(timing);
     }
@@ -210,16 +267,18 @@ export async function measureCheckoutUi() {
         customers: counts.customers,
         stockMovements: counts.stockMovements,
         importMs: Math.round(imported.ms),
-        generateAndServeMs: Math.round(generateMs),
+        generateMs: Math.round(generateMs),
       },
       linesPerSale: lines,
       receiptPainted: painted,
       receiptInDom: spread(timings.map((t) => t.inDomMs)),
       saleCommitted: spread(timings.map((t) => t.savedMs)),
       viewport: '360x740@2x',
+      ...(cdp ? { profiled: true, heaviestFunctions: heaviestFunctions(profiles) } : {}),
     };
   } finally {
-    await browser.close();
+    await context.close();
+    await browser?.close();
     server.close();
   }
 }

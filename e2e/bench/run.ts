@@ -1,13 +1,5 @@
 // `npm run bench`: the data layer's figures for a large shop, measured in Debian's headless Chromium, as one JSON document.
-import {
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +10,8 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { preview, type Plugin } from 'vite';
 import type { HarnessSaleRequest } from '../support/harnessApi';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, openHarness } from '../support/harnessPage';
-import { backupText, generateShop, LARGE_SHOP, type ShopSize } from './generateShop';
+import { LARGE_SHOP, type ShopSize } from './generateShop';
+import { cachedShopFile } from './shopCache';
 import { ms, spread } from './stats';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -81,30 +74,7 @@ const size: ShopSize = {
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 /** The generated file, kept between runs of the same size (generation is deterministic). */
-function shopFile(): { path: string; generation: Record<string, unknown> } {
-  // "compact": the app's export format since the streamed export; older cached files were indented.
-  const key = `p${size.products}-s${size.sales}-c${size.customers}-k${size.credits}-seed${size.seed}-compact`;
-  const path = join(resultsDir, 'cache', `shop-${key}.json`);
-  const countsPath = `${path}.counts.json`;
-  if (existsSync(path) && existsSync(countsPath)) {
-    log(`using ${path}`);
-    return {
-      path,
-      generation: { cached: true, ...(JSON.parse(readFileSync(countsPath, 'utf8')) as object) },
-    };
-  }
-  log(`generating ${key}`);
-  const start = performance.now();
-  const shop = generateShop(size);
-  const generatedMs = performance.now() - start;
-  const text = backupText(shop.file);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(`${path}.tmp`, text);
-  renameSync(`${path}.tmp`, path);
-  const generation = { ...shop.counts, generateMs: Math.round(generatedMs) };
-  writeFileSync(countsPath, JSON.stringify(generation));
-  return { path, generation: { cached: false, ...generation } };
-}
+const shopFile = () => cachedShopFile(size, log);
 
 /** Serves the harness build and the generated file, like the shopkeeper picking it from the phone's storage. */
 function benchData(path: string): Plugin {

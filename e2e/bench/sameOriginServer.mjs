@@ -18,13 +18,15 @@ const TYPES = {
   '.map': 'application/json',
 };
 
-/** Starts the server on a free loopback port (shopText is read per request); resolves to the node:http server. */
-export function serveAppAndHarness({ appDir, harnessDir, shopText }) {
+/** Starts the server on a loopback port (a free one by default); the shop is `shopPath` streamed, or `shopText()` read per request; resolves to the node:http server. */
+export function serveAppAndHarness({ appDir, harnessDir, shopText, shopPath, port = 0 }) {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     if (path === '/bench/shop.json') {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(shopText());
+      // A file on disk (the bench cache) is streamed; otherwise the text is made on demand.
+      if (shopPath) createReadStream(shopPath).pipe(response);
+      else response.end(shopText());
       return;
     }
     const [root, rest] = path.startsWith('/harness/')
@@ -43,5 +45,5 @@ export function serveAppAndHarness({ appDir, harnessDir, shopText }) {
     response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(response);
   });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+  return new Promise((done) => server.listen(port, '127.0.0.1', () => done(server)));
 }

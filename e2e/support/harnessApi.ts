@@ -46,6 +46,17 @@ export type HarnessImportOutcome = {
 
 export type HarnessExport = { bytes: number; sha256: string; ms: number; responsiveness: Responsiveness };
 
+/** One progress report of a long operation, with the time since its start (ms). */
+export type ProgressEvent = { step: string; done: number; total: number; ms: number };
+/** A long operation of the data care screen run to its end: what it said along the way and what it found. */
+export type HarnessLongOperation = {
+  ms: number;
+  progress: ProgressEvent[];
+  responsiveness: Responsiveness;
+  /** Integrity: issues found; cleanup: records removed; export: bytes of the file. */
+  result: number;
+};
+
 /** Arms the DBCore fault switch: the k-th mutate call (1-based) of the next matching transaction fails. */
 export type FaultPlan = {
   failAtMutation: number;
@@ -96,6 +107,10 @@ export type HanoutiHarness = {
   exportText(now?: string): Promise<string>;
   /** The data layer's `exportAll`, measured, without moving the text out of the page. */
   exportMeasured(now?: string): Promise<HarnessExport>;
+  /** The settings screen's integrity check, cleanup and export, with every progress report they make. */
+  integrityWithProgress(): Promise<HarnessLongOperation>;
+  cleanupWithProgress(): Promise<HarnessLongOperation>;
+  exportWithProgress(): Promise<HarnessLongOperation>;
   /** The data layer's `importBackupFile` on a File made of this text. */
   importText(text: string, fileName?: string): Promise<HarnessImportOutcome>;
   /** The same, for a file fetched from the harness's own server (large files). */

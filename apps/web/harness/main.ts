@@ -14,12 +14,14 @@ import { Dexie } from 'dexie';
 import type {
   HanoutiHarness,
   HarnessImportOutcome,
+  HarnessLongOperation,
   HarnessSaleOutcome,
   HarnessSaleRequest,
   KeystrokeTiming,
 } from '../../../e2e/support/harnessApi';
 import { exportAll, importBackupFile } from '../src/data/backupService';
 import { completeSale } from '../src/data/checkoutRepository';
+import { checkDataIntegrity, cleanUpDatabase } from '../src/data/dataCareService';
 import { listCustomers } from '../src/data/customersRepository';
 import { loadDashboard } from '../src/data/dashboardRepository';
 import { DATABASE_NAME, db, TABLES, tx, type TableName } from '../src/data/db';
@@ -110,6 +112,20 @@ async function importFile(file: File): Promise<HarnessImportOutcome> {
   };
 }
 
+/** Runs a long operation of the data care screen, keeping each progress report it makes. */
+async function withProgress(
+  run: (onProgress: (progress: { step: string; done: number; total: number }) => void) => Promise<number>,
+): Promise<HarnessLongOperation> {
+  const start = performance.now();
+  const progress: HarnessLongOperation['progress'] = [];
+  const { value: result, responsiveness } = await watchResponsiveness(() =>
+    run(({ step, done, total }) =>
+      progress.push({ step, done, total, ms: Math.round(performance.now() - start) }),
+    ),
+  );
+  return { ms: performance.now() - start, progress, responsiveness, result };
+}
+
 async function sha256Hex(blob: Blob): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -168,6 +184,11 @@ const harness: HanoutiHarness = {
     const ms = performance.now() - start;
     return { bytes: value.blob.size, sha256: await sha256Hex(value.blob), ms, responsiveness };
   },
+  integrityWithProgress: () =>
+    withProgress(async (onProgress) => (await checkDataIntegrity(onProgress)).issues.length),
+  cleanupWithProgress: () =>
+    withProgress(async (onProgress) => (await cleanUpDatabase(onProgress)).removedCount),
+  exportWithProgress: () => withProgress(async (onProgress) => (await exportAll({ onProgress })).blob.size),
   importText(text, fileName = 'hanouti-sauvegarde.json') {
     return importFile(new File([text], fileName, { type: 'application/json' }));
   },

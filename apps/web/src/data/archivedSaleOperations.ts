@@ -127,11 +127,17 @@ const ENTRIES_PER_TRANSACTION = 4;
  * written, same seqs, stamps and first opId. Safe to call at any time and more than once; a transaction
  * per few entries, so an interrupted run goes on where it stopped. Resolves to the entries written out.
  */
-export async function writeOutArchivedSaleOperations(): Promise<number> {
+export async function writeOutArchivedSaleOperations(
+  onProgress: (done: number, total: number) => void = () => undefined,
+): Promise<number> {
   let written = 0;
+  let total: number | undefined;
   for (;;) {
     const more = await tx('rw', ['meta', 'outbox', 'sales', ...ARCHIVE_TABLES], async (t) => {
       const seqs = await pendingReferenceSeqs(t);
+      // The entries pending at the start; a plain callback, nothing foreign awaited in the transaction.
+      total ??= seqs.length;
+      onProgress(written, Math.max(total, written + seqs.length));
       if (seqs.length === 0) return false;
       const now = seqs.slice(0, ENTRIES_PER_TRANSACTION);
       const entries = (await t.outbox.bulkGet(now)).filter(

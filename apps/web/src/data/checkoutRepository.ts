@@ -13,6 +13,7 @@ import { ensureDeviceIdentity } from './device';
 import { META, readMetaFlag, readMetaNumber, writeMeta } from './meta';
 import { OUTBOX_TABLES, recordOperation } from './outbox';
 import { saleRecordsWithMovements } from './saleRecords';
+import { rememberSale } from './salesRepository';
 import { AGGREGATE_TABLES, applySalesToAggregates } from './salesAggregates';
 
 /** 'save-failed': the database refused the write (full disk, closed tab…); nothing was saved. */
@@ -104,7 +105,9 @@ export async function completeSale(
     console.error('Vente non enregistrée', error);
     return { ok: false, error: 'save-failed' };
   }
-  await requestPersistentStorageOnce();
+  rememberSale(sale);
+  // Not awaited: the ticket must not wait for another transaction (nor a browser prompt) after the sale.
+  void requestPersistentStorageOnce();
   return { ok: true, sale };
 }
 

@@ -46,6 +46,15 @@ describe('integrity check', () => {
     ]);
     expect(report.recommendations).toEqual(['run-cleanup']);
   });
+
+  it('says how far it is: the 5 lists read one by one, then the check, up to 6 of 6', async () => {
+    await aShopWithDuplicates();
+    const progress: { step: string; done: number; total: number }[] = [];
+    await checkDataIntegrity((event) => progress.push(event));
+    expect(progress[0]).toEqual({ step: 'reading', done: 0, total: 6 });
+    expect(progress.at(-1)).toEqual({ step: 'checking', done: 6, total: 6 });
+    expect(progress.map((event) => event.done)).toEqual([0, 1, 2, 3, 4, 5, 5, 6]);
+  });
 });
 
 describe('cleanup', () => {
@@ -65,6 +74,19 @@ describe('cleanup', () => {
     const types = (await pendingOperations()).map((op) => op.type);
     expect(types).toContain('product.delete');
     expect(types).toContain('customer.delete');
+  });
+
+  it('says how far it is, step after step, up to every write done', async () => {
+    await aShopWithDuplicates();
+    const progress: { step: string; done: number; total: number }[] = [];
+    await cleanUpDatabase((event) => progress.push(event));
+    const steps = ['archives', 'reading', 'planning', 'writing'];
+    const order = progress.map((event) => steps.indexOf(event.step));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(new Set(progress.map((event) => event.step))).toEqual(new Set(steps));
+    const writing = progress.filter((event) => event.step === 'writing');
+    expect(writing.map((event) => event.done)).toEqual(writing.map((_, i) => i));
+    expect(writing.at(-1)?.done).toBe(writing.at(-1)?.total);
   });
 
   it('says the database is already clean the second time, and writes nothing', async () => {

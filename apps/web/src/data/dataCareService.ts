@@ -24,13 +24,31 @@ import { AGGREGATE_TABLES, rebuildSalesAggregates } from './salesAggregates';
 
 const RECORD_TABLES = ['products', 'customers', ...LEDGER_TABLES, ...SALE_TABLES] as const;
 
-async function readShopRecords(t: Pick<Tables, (typeof RECORD_TABLES)[number]>): Promise<ShopRecords> {
+/** The five lists of the shop, read side by side: `onRead(done, 5)` as each one is in. */
+const SHOP_LISTS = 5;
+
+async function readShopRecords(
+  t: Pick<Tables, (typeof RECORD_TABLES)[number]>,
+  onRead: (done: number, total: number) => void = () => undefined,
+): Promise<ShopRecords> {
+  let read = 0;
+  // A plain callback on Dexie's own promise: nothing foreign is awaited inside the transaction.
+  const counted = <T>(list: Promise<T>): Promise<T> =>
+    list.then((value) => {
+      onRead(++read, SHOP_LISTS);
+      return value;
+    });
+  onRead(0, SHOP_LISTS);
   const [products, sales, customers, creditTransactions, stockMovements] = await Promise.all([
-    t.products.toArray(),
-    t.sales.toArray().then(async (live) => [...live, ...(await everyArchivedSale(t))]),
-    t.customers.toArray(),
-    t.creditTransactions.toArray().then(async (table) => [...table, ...(await everyArchivedEntry(t))]),
-    t.stockMovements.toArray().then(async (table) => [...table, ...(await everyArchivedOtherMovement(t))]),
+    counted(t.products.toArray()),
+    counted(t.sales.toArray().then(async (live) => [...live, ...(await everyArchivedSale(t))])),
+    counted(t.customers.toArray()),
+    counted(
+      t.creditTransactions.toArray().then(async (table) => [...table, ...(await everyArchivedEntry(t))]),
+    ),
+    counted(
+      t.stockMovements.toArray().then(async (table) => [...table, ...(await everyArchivedOtherMovement(t))]),
+    ),
   ]);
   return {
     products,
@@ -41,9 +59,26 @@ async function readShopRecords(t: Pick<Tables, (typeof RECORD_TABLES)[number]>):
   };
 }
 
+/**
+ * Where the integrity check is, in 6 units: the 5 lists of the shop read, then the check itself
+ * (`done` only grows; 6 of 6 once the report is made).
+ */
+export type IntegrityProgress = { step: 'reading' | 'checking'; done: number; total: number };
+export type OnIntegrityProgress = (progress: IntegrityProgress) => void;
+const INTEGRITY_UNITS = SHOP_LISTS + 1;
+
 /** The integrity check over one consistent snapshot of the shop (spec §8: the first 5 issues are shown). */
-export function checkDataIntegrity(): Promise<IntegrityReport> {
-  return tx('r', RECORD_TABLES, async (t) => checkIntegrity(await readShopRecords(t)));
+export async function checkDataIntegrity(
+  onProgress: OnIntegrityProgress = () => undefined,
+): Promise<IntegrityReport> {
+  const records = await tx('r', RECORD_TABLES, (t) =>
+    readShopRecords(t, (done) => onProgress({ step: 'reading', done, total: INTEGRITY_UNITS })),
+  );
+  // Out of the transaction: the check is plain computation over the snapshot already read.
+  onProgress({ step: 'checking', done: SHOP_LISTS, total: INTEGRITY_UNITS });
+  const report = checkIntegrity(records);
+  onProgress({ step: 'checking', done: INTEGRITY_UNITS, total: INTEGRITY_UNITS });
+  return report;
 }
 
 export type CleanupOutcome = { removedCount: number; plan: CleanupPlan };
@@ -68,14 +103,13 @@ export async function cleanUpDatabase(
 ): Promise<CleanupOutcome> {
   const now = new Date().toISOString();
   // The cleanup may remove archived sales: their import operations are written out first.
-  onProgress({ step: 'archives', done: 0, total: 0 });
-  await writeOutArchivedSaleOperations();
+  await writeOutArchivedSaleOperations((done, total) => onProgress({ step: 'archives', done, total }));
   return tx('rw', CLEANUP_TABLES, async (t) => {
-    onProgress({ step: 'reading', done: 0, total: 0 });
-    const records = await readShopRecords(t);
+    const records = await readShopRecords(t, (done, total) => onProgress({ step: 'reading', done, total }));
     onProgress({ step: 'planning', done: 0, total: 0 });
     const plan = planCleanup(records);
     if (plan.removedCount === 0 && Object.values(plan.put).every((list) => list.length === 0)) {
+      onProgress({ step: 'writing', done: 1, total: 1 });
       return { removedCount: 0, plan };
     }
     const { put } = plan;

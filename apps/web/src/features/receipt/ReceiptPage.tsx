@@ -9,7 +9,7 @@ import type { PageProps } from '../../app/pages';
 import { useShopSettings } from '../../app/useShopSettings';
 import { useCustomer } from '../../data/customersRepository';
 import { usePhoto } from '../../data/productsRepository';
-import { getSale, markPrinted, markShared } from '../../data/salesRepository';
+import { getSale, justRecordedSale, markPrinted, markShared } from '../../data/salesRepository';
 import { printInBrowser } from '../../printing/browserPrint';
 import { printerErrorMessage } from '../../printing/printerErrorMessage';
 import { readPrinterPreferences, usePrinterPreferences } from '../../printing/printerPreferences';
@@ -31,8 +31,13 @@ import { useTicketDocument } from './useTicketDocument';
 type Loaded = { status: 'loading' } | { status: 'found'; sale: Sale } | { status: 'missing' };
 
 function useSaleById(saleId: string | undefined): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  // The sale just rung up in this tab is shown at once (first render); any other is read from the database.
+  const [loaded, setLoaded] = useState<Loaded>(() => {
+    const sale = justRecordedSale(saleId);
+    return sale ? { status: 'found', sale } : { status: 'loading' };
+  });
   useEffect(() => {
+    if (justRecordedSale(saleId)) return;
     let current = true;
     const read = saleId ? getSale(saleId) : Promise.resolve(undefined);
     read.then(

@@ -70,6 +70,11 @@ export function SalePage() {
     toast({ tone: 'info', title: t('restoredCorrupt') });
   }, [corrupt, update, t]);
 
+  // The receipt's code is fetched while the cart is rung up, not after the tap on "Valider".
+  useEffect(() => {
+    void import('../receipt/ReceiptPage').catch(() => undefined);
+  }, []);
+
   // Capture-first: a new sale (empty cart) opens on the camera, where barcodes are read live and photos
   // taken; a sale in progress opens on its cart (docs/decisions.md).
   useEffect(() => {
