@@ -17,11 +17,13 @@ import {
   type OpResult,
   type PayloadCheck,
   type RejectionReason,
+  type Sale,
+  type StockMovement,
 } from '@hanouti/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
-import { devices, operations } from '../db/schema.js';
+import { devices, operations, shops } from '../db/schema.js';
 import { withShop, type ShopTx } from '../db/shopScope.js';
 import { sqlStateOf } from '../auth/accountService.js';
 import type { Caller } from '../auth/tokens.js';
@@ -205,19 +207,7 @@ export class OperationService {
   /** Settles a group of pushes of one shop; each gets its own answer (or its own error, e.g. a revoked phone). */
   private async settleGroup(shopId: string, group: readonly PushJob[]): Promise<void> {
     const attempt = (safe: boolean) =>
-      withShop(this.db, shopId, async (tx) => {
-        const outcomes: ({ ok: true; value: PushSettled } | { ok: false; error: unknown })[] = [];
-        for (const job of group) {
-          try {
-            outcomes.push({ ok: true, value: await this.settle(tx, job.caller, job.received, safe) });
-          } catch (error) {
-            // Refused before any write of its own (a revoked phone): the others go on.
-            if (!(error instanceof ApiError)) throw error;
-            outcomes.push({ ok: false, error });
-          }
-        }
-        return outcomes;
-      });
+      withShop(this.db, shopId, (tx) => this.settleInTransaction(tx, shopId, group, safe));
     let outcomes;
     try {
       try {
@@ -237,78 +227,119 @@ export class OperationService {
     });
   }
 
-  private async settle(
+  /**
+   * The group's pushes in one transaction, in few round trips: one read of the devices' last seqs and of
+   * the ops already stored (before any lock: a push of duplicates only takes no lock), the shop's lock and
+   * the same read again when something is to be applied, the operations, then one statement for every
+   * op's record, the devices' last seqs and the shop's change number.
+   */
+  private async settleInTransaction(
     tx: ShopTx,
-    caller: Caller,
-    received: readonly Received[],
+    shopId: string,
+    group: readonly PushJob[],
     safe: boolean,
-  ): Promise<PushSettled> {
-    const stored = await storedOperations(tx, caller.shopId, received);
-    let lastSeq = await deviceLastSeq(tx, caller);
-    const pending = received.filter((item) => !stored.has(item.op.opId) && item.op.seq > lastSeq);
+  ): Promise<({ ok: true; value: PushSettled } | { ok: false; error: unknown })[]> {
+    const deviceIds = [...new Set(group.map((job) => job.caller.deviceId))];
+    const state = await groupState(
+      tx,
+      shopId,
+      deviceIds,
+      group.flatMap((job) => job.received),
+    );
+    const isPending = (job: PushJob, item: Received) =>
+      !state.stored.has(item.op.opId) && item.op.seq > (state.lastSeq.get(job.caller.deviceId) ?? Infinity);
     let writer: ShopWriter | undefined;
-    if (pending.length > 0) {
-      writer = await ShopWriter.open(tx, caller.shopId);
-      // Another push of this device may have committed while we waited for the lock.
-      const seqNow = await deviceLastSeq(tx, caller);
-      if (seqNow !== lastSeq) {
-        lastSeq = seqNow;
-        for (const [opId, row] of await storedOperations(tx, caller.shopId, pending)) stored.set(opId, row);
-      }
+    if (group.some((job) => job.received.some((item) => isPending(job, item)))) {
+      writer = await ShopWriter.open(tx, shopId);
+      // Another push of these devices may have committed while we waited for the lock.
+      const pending = group.flatMap((job) => job.received.filter((item) => isPending(job, item)));
+      const now = await groupState(tx, shopId, deviceIds, pending);
+      state.lastSeq = now.lastSeq;
+      for (const [opId, row] of now.stored) state.stored.set(opId, row);
     }
-    const results: OpResult[] = [];
-    const rows: (typeof operations.$inferInsert)[] = [];
-    const firstLastSeq = lastSeq;
-    let conflict: string | undefined;
-    let changed = false;
-    for (const item of received) {
-      const { op, digest } = item;
-      const known = stored.get(op.opId);
-      if (known) {
-        if (known.payloadHash !== digest) {
-          conflict = op.opId;
-          break;
+    const rows: OperationRow[] = [];
+    const settledSeqs = new Map<string, number>();
+    // Without savepoints, plain sales (no carnet entry) in a row are written together, in one statement.
+    const plainSales: { sale: Sale; movements: readonly StockMovement[] }[] = [];
+    const writeSales = async () => {
+      if (plainSales.length === 0 || !writer) return;
+      let allNew: boolean;
+      try {
+        allNew = await writer.recordSales(plainSales);
+      } catch (error) {
+        if (isTransientError(error)) throw error;
+        throw new NeedsSavepoints(error instanceof Error ? error.name : 'error', { cause: error });
+      }
+      plainSales.length = 0;
+      // One of them was stored before: settled one by one, with savepoints.
+      if (!allNew) throw new NeedsSavepoints('record-stored-before');
+    };
+    const outcomes: ({ ok: true; value: PushSettled } | { ok: false; error: unknown })[] = [];
+    for (const job of group) {
+      const { caller } = job;
+      let lastSeq = state.lastSeq.get(caller.deviceId);
+      if (lastSeq === undefined) {
+        // Refused before any write of its own (a revoked phone): the others go on.
+        outcomes.push({ ok: false, error: deviceRevoked() });
+        continue;
+      }
+      const results: OpResult[] = [];
+      let conflict: string | undefined;
+      let changed = false;
+      for (const item of job.received) {
+        const { op, digest } = item;
+        const known = state.stored.get(op.opId);
+        if (known) {
+          if (known.payloadHash !== digest) {
+            conflict = op.opId;
+            break;
+          }
+          results.push(storedAck(known));
+          continue;
         }
-        results.push(storedAck(known));
-        continue;
+        if (op.seq <= lastSeq) {
+          results.push(ack(op, 'seq-reused'));
+          rows.push(operationRow(caller, item, { status: 'rejected', reason: 'seq-reused' }));
+        } else if (op.seq > lastSeq + 1 || writer === undefined) {
+          results.push({ opId: op.opId, seq: op.seq, status: 'waiting' });
+          continue;
+        } else {
+          let reason: RejectionReason | undefined;
+          if (!item.check.ok) reason = item.check.reason;
+          else if (safe) {
+            reason = await this.applyInSavepoint(writer, item.check.operation, operationHlc(op), op);
+          } else {
+            const operation = item.check.operation;
+            if (operation.type === 'sale.record' && operation.payload.creditTransaction === undefined) {
+              plainSales.push(operation.payload);
+            } else {
+              await writeSales();
+              await applyOptimistically(writer, operation, operationHlc(op));
+            }
+          }
+          results.push(ack(op, reason));
+          rows.push(
+            operationRow(caller, item, reason ? { status: 'rejected', reason } : { status: 'applied' }),
+          );
+          changed ||= reason === undefined;
+          lastSeq = op.seq;
+          settledSeqs.set(caller.deviceId, lastSeq);
+        }
+        // The same op id twice in one push: the second gets the first's answer.
+        state.stored.set(op.opId, {
+          opId: op.opId,
+          seq: op.seq,
+          payloadHash: digest,
+          reason: rejectionOf(results.at(-1)!),
+        });
       }
-      if (op.seq <= lastSeq) {
-        results.push(ack(op, 'seq-reused'));
-        rows.push(operationRow(caller, item, { status: 'rejected', reason: 'seq-reused' }));
-      } else if (op.seq > lastSeq + 1 || writer === undefined) {
-        results.push({ opId: op.opId, seq: op.seq, status: 'waiting' });
-        continue;
-      } else {
-        const reason = !item.check.ok
-          ? item.check.reason
-          : safe
-            ? await this.applyInSavepoint(writer, item.check.operation, operationHlc(op), op)
-            : await applyOptimistically(writer, item.check.operation, operationHlc(op));
-        results.push(ack(op, reason));
-        rows.push(
-          operationRow(caller, item, reason ? { status: 'rejected', reason } : { status: 'applied' }),
-        );
-        changed ||= reason === undefined;
-        lastSeq = op.seq;
-      }
-      // The same op id twice in one push: the second gets the first's answer.
-      stored.set(op.opId, {
-        opId: op.opId,
-        seq: op.seq,
-        payloadHash: digest,
-        reason: rejectionOf(results.at(-1)!),
-      });
+      // A later push of the same phone in this group goes on from here.
+      state.lastSeq.set(caller.deviceId, lastSeq);
+      outcomes.push({ ok: true, value: { results, conflict, changed } });
     }
-    // One statement for the batch's records; a concurrent push's record of the same op wins.
-    if (rows.length > 0) await tx.insert(operations).values(rows).onConflictDoNothing();
-    if (lastSeq !== firstLastSeq) {
-      await tx
-        .update(devices)
-        .set({ lastSeq, lastSeenAt: new Date() })
-        .where(and(eq(devices.shopId, caller.shopId), eq(devices.id, caller.deviceId)));
-    }
-    await writer?.close();
-    return { results, conflict, changed };
+    await writeSales();
+    await recordSettled(tx, shopId, rows, settledSeqs, writer?.changeSeqToStore());
+    return outcomes;
   }
 
   /**
@@ -465,60 +496,117 @@ export async function applyCheckedOperation(
 
 type Settled = { status: 'applied' } | { status: 'rejected'; reason: RejectionReason };
 
+/** A settled operation's record, as `recordSettled` writes it (the shop is the caller's). */
+type OperationRow = {
+  op_id: string;
+  device_id: string;
+  seq: number;
+  type: string;
+  payload: unknown;
+  payload_hash: string;
+  status: Settled['status'];
+  reason: RejectionReason | null;
+};
+
 /**
  * The operation's record. A payload that cannot be stored (NUL, lone surrogate, too deep) is replaced by
  * what was wrong with it; a JSON null is stored as JSON null (the column holds no SQL NULL).
  */
-function operationRow(caller: Caller, item: Received, settled: Settled): typeof operations.$inferInsert {
+function operationRow(caller: Caller, item: Received, settled: Settled): OperationRow {
   return {
-    shopId: caller.shopId,
-    opId: item.op.opId,
-    deviceId: caller.deviceId,
+    op_id: item.op.opId,
+    device_id: caller.deviceId,
     seq: item.op.seq,
     type: item.op.type,
-    payload: item.unstorable
-      ? { unstorable: item.unstorable }
-      : item.op.payload === null || item.op.payload === undefined
-        ? sql`'null'::jsonb`
-        : item.op.payload,
-    payloadHash: item.digest,
+    payload: item.unstorable ? { unstorable: item.unstorable } : (item.op.payload ?? null),
+    payload_hash: item.digest,
     status: settled.status,
     reason: settled.status === 'rejected' ? settled.reason : null,
   };
 }
 
-/** The ops of this batch already recorded for the shop, by op id: one query. */
-async function storedOperations(
+/**
+ * In one statement: the ops' records (a concurrent push's record of the same op wins), the devices' new
+ * last seqs and the shop's last change number.
+ */
+async function recordSettled(
   tx: ShopTx,
   shopId: string,
-  items: readonly Received[],
-): Promise<Map<string, StoredOp>> {
-  const ids = [...new Set(items.map((item) => item.op.opId))];
-  const found = new Map<string, StoredOp>();
-  if (ids.length === 0) return found;
-  const rows = await tx
-    .select({
-      opId: operations.opId,
-      seq: operations.seq,
-      payloadHash: operations.payloadHash,
-      reason: operations.reason,
-    })
-    .from(operations)
-    .where(and(eq(operations.shopId, shopId), inArray(operations.opId, ids)));
-  for (const row of rows) found.set(row.opId, row);
-  return found;
+  rows: readonly OperationRow[],
+  lastSeqs: ReadonlyMap<string, number>,
+  changeSeq: number | undefined,
+): Promise<void> {
+  if (rows.length === 0 && lastSeqs.size === 0 && changeSeq === undefined) return;
+  const shop = sql`${shopId}::uuid`;
+  const seqs = [...lastSeqs].map(([id, lastSeq]) => ({ id, last_seq: lastSeq }));
+  await tx.execute(sql`
+    with o as (
+      insert into ${operations} (shop_id, op_id, device_id, seq, type, payload, payload_hash, status, reason)
+      select ${shop}, x.op_id, x.device_id, x.seq, x.type, coalesce(x.payload, 'null'::jsonb),
+             x.payload_hash, x.status, x.reason
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(op_id uuid, device_id text, seq bigint,
+        type text, payload jsonb, payload_hash text, status text, reason text)
+      on conflict do nothing
+    ), d as (
+      update ${devices} d set last_seq = x.last_seq, last_seen_at = now()
+      from jsonb_to_recordset(${JSON.stringify(seqs)}::jsonb) as x(id text, last_seq bigint)
+      where d.shop_id = ${shop} and d.id = x.id
+    )
+    ${
+      changeSeq === undefined
+        ? sql`select 1`
+        : sql`update ${shops} set change_seq = ${changeSeq}::bigint where id = ${shop}`
+    }`);
 }
 
-/** The device's last settled seq; a device taken out of the shop is refused (401). */
-async function deviceLastSeq(tx: ShopTx, caller: Caller): Promise<number> {
-  const [device] = await tx
-    .select({ lastSeq: devices.lastSeq, revokedAt: devices.revokedAt })
-    .from(devices)
-    .where(and(eq(devices.shopId, caller.shopId), eq(devices.id, caller.deviceId)));
-  if (!device || device.revokedAt !== null) {
-    throw new ApiError(401, 'device_revoked', 'Cet appareil a été retiré de la boutique');
+/** The group's devices and ops as stored: undefined last seq for a device removed from the shop. */
+type GroupState = { lastSeq: Map<string, number>; stored: Map<string, StoredOp> };
+
+/**
+ * The devices' last settled seqs (a device taken out of the shop has none) and the ops of these batches
+ * already recorded for the shop (by op id), in one query.
+ */
+async function groupState(
+  tx: ShopTx,
+  shopId: string,
+  deviceIds: readonly string[],
+  items: readonly Received[],
+): Promise<GroupState> {
+  const ids = [...new Set(items.map((item) => item.op.opId))];
+  const { rows } = await tx.execute<{
+    device_id: string | null;
+    op_id: string | null;
+    seq: string | number | null;
+    payload_hash: string | null;
+    reason: string | null;
+  }>(sql`
+    select id as device_id, null::text as op_id, last_seq as seq, null::text as payload_hash,
+           null::text as reason
+      from ${devices}
+      where shop_id = ${shopId}::uuid and revoked_at is null
+        and id in (select value from jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb))
+    union all
+    select null, op_id::text, seq, payload_hash, reason
+      from ${operations}
+      where shop_id = ${shopId}::uuid
+        and op_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`);
+  const state: GroupState = { lastSeq: new Map(), stored: new Map() };
+  for (const row of rows) {
+    if (row.device_id !== null) state.lastSeq.set(row.device_id, Number(row.seq));
+    else if (row.op_id !== null) {
+      state.stored.set(row.op_id, {
+        opId: row.op_id,
+        seq: row.seq === null ? null : Number(row.seq),
+        payloadHash: row.payload_hash ?? '',
+        reason: row.reason,
+      });
+    }
   }
-  return device.lastSeq;
+  return state;
+}
+
+function deviceRevoked(): ApiError {
+  return new ApiError(401, 'device_revoked', 'Cet appareil a été retiré de la boutique');
 }
 
 function rejectionOf(result: OpResult): string | null {
