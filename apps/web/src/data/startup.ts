@@ -1,5 +1,6 @@
 // App start (spec §4): open and migrate the database, remove corrupt entries, seed the sample shop once.
 import { newId, sampleShopData, type Settings } from '@hanouti/core';
+import { backgroundWorkAllowed } from './backgroundWork';
 import { openDatabase, tx } from './db';
 import {
   removeCorruptEntries,
@@ -84,7 +85,8 @@ async function rebuildAggregatesIfNeeded(removal: CorruptRemoval): Promise<void>
   }
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// Between two pages: the next task, and never while a sale is being rung up or its ticket shown (backgroundWork.ts).
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0)).then(backgroundWorkAllowed);
 
 /**
  * Checks the tables that grow with the shop (catalogue, customers, photos, sales, movements, credit

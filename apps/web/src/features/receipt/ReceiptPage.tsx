@@ -9,6 +9,7 @@ import type { PageProps } from '../../app/pages';
 import { useShopSettings } from '../../app/useShopSettings';
 import { useCustomer } from '../../data/customersRepository';
 import { usePhoto } from '../../data/productsRepository';
+import { holdBackgroundWork } from '../../data/backgroundWork';
 import { getSale, justRecordedSale, markPrinted, markShared } from '../../data/salesRepository';
 import { printInBrowser } from '../../printing/browserPrint';
 import { printerErrorMessage } from '../../printing/printerErrorMessage';
@@ -64,6 +65,8 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
 export function ReceiptPage({ param }: PageProps) {
   const { t } = useTranslation();
   const loaded = useSaleById(param);
+  // As on the sale screen: the daily check of the large tables waits while the ticket is shown.
+  useEffect(() => holdBackgroundWork(), []);
   const finish = (
     <Button size="lg" fullWidth icon={<Check />} onClick={() => navigate('dashboard')}>
       {t('receipt.finish')}

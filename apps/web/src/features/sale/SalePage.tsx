@@ -13,6 +13,7 @@ import {
   type Product,
 } from '@hanouti/core';
 import { navigate } from '../../app/navigation';
+import { holdBackgroundWork } from '../../data/backgroundWork';
 import { completeSale, type CompleteSaleError } from '../../data/checkoutRepository';
 import { useCustomers } from '../../data/customersRepository';
 import { Button } from '../../ui/Button';
@@ -20,6 +21,7 @@ import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { toast } from '../../ui/toastStore';
 import { cameraAllowed } from '../camera/cameraPermission';
+import { useOverLimitConfirm } from '../customers/useOverLimitConfirm';
 import { AddProductSheet } from './AddProductSheet';
 import { AiPhotoButton, AiPhotoUnavailableNote } from './AiPhotoButton';
 import { BulkSaleDialog } from './BulkSaleDialog';
@@ -62,6 +64,7 @@ export function SalePage() {
   const [busy, setBusy] = useState(false);
   const reasonId = useId();
   const summary = useMemo(() => cartSummary(cart), [cart]);
+  const overLimit = useOverLimitConfirm();
 
   useEffect(() => {
     if (!corrupt) return;
@@ -70,9 +73,11 @@ export function SalePage() {
     toast({ tone: 'info', title: t('restoredCorrupt') });
   }, [corrupt, update, t]);
 
-  // The receipt's code is fetched while the cart is rung up, not after the tap on "Valider".
+  // The receipt's code is fetched while the cart is rung up, not after the tap on "Valider"; the daily
+  // check of the large tables waits meanwhile (it would share the main thread and the database with the sale).
   useEffect(() => {
     void import('../receipt/ReceiptPage').catch(() => undefined);
+    return holdBackgroundWork();
   }, []);
 
   // Capture-first: a new sale (empty cart) opens on the camera, where barcodes are read live and photos
@@ -128,6 +133,10 @@ export function SalePage() {
     if (busy || cart.lines.length === 0) return;
     setBusy(true);
     try {
+      // A sale on the carnet past the customer's limit is completed only once the shopkeeper confirms it.
+      const onCarnet =
+        cart.paymentMethod === 'credit' ? customers?.find((c) => c.id === cart.customerId) : undefined;
+      if (onCarnet && !(await overLimit.confirm(onCarnet, summary.total))) return;
       const result = await completeSale(cart);
       if (result.ok) {
         clearCart();
@@ -260,6 +269,7 @@ export function SalePage() {
         {...(bulk.productId ? { initialProductId: bulk.productId } : {})}
         onCart={(next) => update(() => next)}
       />
+      {overLimit.dialog}
       {CaptureFlow && captureOpen ? (
         <Suspense fallback={null}>
           <CaptureFlow
