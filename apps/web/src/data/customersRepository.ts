@@ -81,12 +81,13 @@ export type LedgerUpdateResult =
   | { ok: true; customer: Customer; transaction: CreditTransaction | undefined; change: Centimes }
   | { ok: false; error: LedgerError | 'customer-not-found' };
 
-type LedgerRule = (
+export type LedgerRule = (
   customer: Customer,
   now: string,
 ) => ReturnType<typeof recordCredit> | ReturnType<typeof recordPayment>;
 
-function changeLedger(customerId: string, rule: LedgerRule): Promise<LedgerUpdateResult> {
+/** Writes one carnet entry by `rule` with the customer's new balance and its operation, in one transaction. */
+export function changeLedger(customerId: string, rule: LedgerRule): Promise<LedgerUpdateResult> {
   const now = new Date().toISOString();
   return tx('rw', ['customers', 'creditTransactions', ...OUTBOX_TABLES], async (t) => {
     const customer = await t.customers.get(customerId);

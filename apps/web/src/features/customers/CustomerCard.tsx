@@ -1,11 +1,13 @@
 // One customer in the list: phone, total purchases and balance due, with the carnet and history at hand.
 import { clsx } from 'clsx';
-import { History, Phone, Wallet } from 'lucide-react';
+import { History, Pencil, Phone, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Customer, CustomerOwed } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
+import { IconButton } from '../../ui/IconButton';
+import { KarneTerms } from './KarneTerms';
 import { USER_TEXT } from '../../ui/bidi';
 
 export type CustomerCardProps = {
@@ -17,6 +19,8 @@ export type CustomerCardProps = {
   onSelectedChange: (selected: boolean) => void;
   onLedger: () => void;
   onHistory: () => void;
+  /** Modifier: name, phone, credit limit and promised day of payment. */
+  onEdit?: () => void;
 };
 
 export function CustomerCard({
@@ -27,6 +31,7 @@ export function CustomerCard({
   onSelectedChange,
   onLedger,
   onHistory,
+  onEdit,
 }: CustomerCardProps) {
   const { t } = useTranslation('customers');
   const { t: tApp } = useTranslation();
@@ -70,6 +75,7 @@ export function CustomerCard({
           <p className="truncate text-sm text-muted tabular-nums">
             {tApp('customers.totalPurchases', { amount: format.money(customer.totalPurchases) })}
           </p>
+          <KarneTerms customer={customer} />
         </div>
         <div className="shrink-0 text-end">
           <p className="text-xs text-muted">{tApp('customers.credit')}</p>
@@ -93,13 +99,21 @@ export function CustomerCard({
         </div>
       </div>
       {selecting ? null : (
-        <div className="grid grid-cols-2 gap-2">
+        <div className={clsx('grid gap-2', onEdit ? 'grid-cols-[1fr_1fr_auto]' : 'grid-cols-2')}>
           <Button variant="secondary" icon={<Wallet />} onClick={onLedger} className="px-2">
             {t('ledger')}
           </Button>
           <Button variant="secondary" icon={<History />} onClick={onHistory} className="px-2">
             {t('history')}
           </Button>
+          {onEdit ? (
+            <IconButton
+              label={t('editCustomer')}
+              icon={<Pencil />}
+              onClick={onEdit}
+              className="size-12 rounded-xl bg-white ring-1 ring-line ring-inset"
+            />
+          ) : null}
         </div>
       )}
     </li>

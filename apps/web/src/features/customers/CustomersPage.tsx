@@ -2,10 +2,11 @@
 import { ArrowLeft, Trash2, UserPlus, UserSearch, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchCustomers } from '@hanouti/core';
+import { promiseStatus, searchCustomers } from '@hanouti/core';
 import type { Customer, CustomerOwed } from '@hanouti/core';
 import { useOwed } from '../../data/creditAgeingRepository';
 import { deleteCustomers, useCustomers } from '../../data/customersRepository';
+import { shopToday } from '../../data/karneRepository';
 import { OwnerOnlyNote } from '../../app/OwnerOnlyNote';
 import { useMayDoOwnerActions } from '../../app/useDeviceRole';
 import { Button } from '../../ui/Button';
@@ -23,7 +24,7 @@ import { LedgerDialog } from './LedgerDialog';
 import { OwedSummary } from './OwedSummary';
 
 const SORTS = ['recent', 'owed', 'age'] as const;
-const FILTERS = ['all', 'owing', 'over30', 'over60'] as const;
+const FILTERS = ['all', 'owing', 'over30', 'over60', 'overdue'] as const;
 type Sort = (typeof SORTS)[number];
 type Filter = (typeof FILTERS)[number];
 
@@ -41,6 +42,10 @@ function sortAndFilter(
     const { balance, ageDays } = of(customer);
     if (filter === 'all') return true;
     if (balance <= 0) return false;
+    // Promises are checked against the cached balance, as on the card and the dashboard.
+    if (filter === 'overdue') {
+      return promiseStatus(customer.promiseDate, customer.creditBalance, shopToday()) === 'overdue';
+    }
     return filter === 'owing' || ageDays > (filter === 'over30' ? 30 : 60);
   });
   if (sort === 'recent') return kept;
@@ -104,6 +109,7 @@ export function CustomersPage() {
   const [adding, setAdding] = useState(false);
   const [ledgerFor, setLedgerFor] = useState<string>();
   const [historyFor, setHistoryFor] = useState<string>();
+  const [editFor, setEditFor] = useState<string>();
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -252,6 +258,7 @@ export function CustomersPage() {
                   onSelectedChange={(on) => toggle(customer.id, on)}
                   onLedger={() => setLedgerFor(customer.id)}
                   onHistory={() => setHistoryFor(customer.id)}
+                  onEdit={() => setEditFor(customer.id)}
                 />
               ))}
             </ul>
@@ -260,6 +267,16 @@ export function CustomersPage() {
       )}
 
       <AddCustomerDialog open={adding} onOpenChange={setAdding} />
+      {byId(editFor) ? (
+        <AddCustomerDialog
+          key={editFor}
+          open
+          customer={byId(editFor)}
+          onOpenChange={(open) => {
+            if (!open) setEditFor(undefined);
+          }}
+        />
+      ) : null}
       <LedgerDialog customer={byId(ledgerFor)} onClose={() => setLedgerFor(undefined)} />
       <HistoryDialog customer={byId(historyFor)} onClose={() => setHistoryFor(undefined)} />
       <Dialog

@@ -40,6 +40,7 @@ export function HistoryDialog({
 
   const kindLabel = (entry: LedgerEntry) => {
     if (entry.kind !== 'purchase' && isImportedBalanceEntry(entry)) return t('entryImportedBalance');
+    if (entry.kind === 'advance') return t('entryAdvance');
     if (entry.kind === 'credit') return t('entryCredit');
     if (entry.kind === 'payment') return t('entryPayment');
     return entry.onCredit ? t('entryPurchaseOnCredit') : t('entryPurchase');

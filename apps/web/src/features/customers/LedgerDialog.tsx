@@ -1,6 +1,7 @@
-// Crédit / Paiement: an amount above 0 (step 0.01) on the customer's carnet, and the change to hand back.
+// Crédit / Paiement / Avance: an amount above 0 (step 0.01) on the customer's carnet, the change to hand back,
+// and a confirmation naming the amount over the customer's limit.
 import { clsx } from 'clsx';
-import { HandCoins, NotebookPen } from 'lucide-react';
+import { Banknote, HandCoins, NotebookPen } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -10,22 +11,27 @@ import type { Customer } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { useShopSettings } from '../../app/useShopSettings';
 import { addCredit, addPayment } from '../../data/customersRepository';
+import { addAdvance } from '../../data/karneRepository';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Input, NumberInput } from '../../ui/Input';
 import { toast } from '../../ui/toastStore';
 import { withIsolatedName } from '../../ui/IsolatedName';
+import { useOverLimitConfirm } from './useOverLimitConfirm';
 
 /** Phone numbers and amounts read left to right, in Arabic too. */
 const LEFT_TO_RIGHT = 'ltr';
 
-export type LedgerKind = 'credit' | 'payment';
+export type LedgerKind = 'credit' | 'payment' | 'advance';
+
+const LEDGER_KINDS: readonly LedgerKind[] = ['credit', 'payment', 'advance'];
 
 /** The carnet after the entry, by core's own rule, to show before saving (nothing is written). */
 function preview(customer: Customer, kind: LedgerKind, amount: number) {
   const ctx = { now: customer.updatedAt, newId: () => customer.id };
+  // An advance moves the balance as a credit does.
   const result =
-    kind === 'credit' ? recordCredit(customer, amount, '', ctx) : recordPayment(customer, amount, '', ctx);
+    kind === 'payment' ? recordPayment(customer, amount, '', ctx) : recordCredit(customer, amount, '', ctx);
   if (!result.ok) return undefined;
   return { balanceAfter: result.customer.creditBalance, change: 'change' in result ? result.change : 0 };
 }
@@ -39,7 +45,9 @@ export function LedgerDialog({ customer, onClose }: { customer: Customer | undef
   const [amountText, setAmountText] = useState('');
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string>();
+  const [noteError, setNoteError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const overLimit = useOverLimitConfirm();
   const formId = useId();
 
   const balance = customer?.creditBalance ?? 0;
@@ -52,6 +60,7 @@ export function LedgerDialog({ customer, onClose }: { customer: Customer | undef
     setAmountText('');
     setDescription('');
     setError(undefined);
+    setNoteError(undefined);
     onClose();
   }
 
@@ -63,19 +72,30 @@ export function LedgerDialog({ customer, onClose }: { customer: Customer | undef
       setError(tApp('customers.amountMustBePositive'));
       return;
     }
+    if (kind === 'advance' && description.trim() === '') {
+      setNoteError(t('advanceNoteRequired'));
+      return;
+    }
+    // A credit or an advance past the customer's limit is written only once the shopkeeper confirms it.
+    if (kind !== 'payment' && !(await overLimit.confirm(customer, amount))) return;
     setSaving(true);
     try {
       const result =
         kind === 'credit'
           ? await addCredit(customer.id, amount, description)
-          : await addPayment(customer.id, amount, description);
+          : kind === 'advance'
+            ? await addAdvance(customer.id, amount, description)
+            : await addPayment(customer.id, amount, description);
       if (!result.ok) {
         if (result.error === 'amount-not-positive') setError(tApp('customers.amountMustBePositive'));
+        else if (result.error === 'note-required') setNoteError(t('advanceNoteRequired'));
         else toast({ title: tApp('customers.transactionSaveFailed'), tone: 'error' });
         return;
       }
       const change = format.money(result.change);
-      if (kind === 'credit') {
+      if (kind === 'advance') {
+        toast({ title: t('advanceRecorded', { amount: format.money(amount) }), tone: 'success' });
+      } else if (kind === 'credit') {
         toast({ title: t('creditRecorded', { amount: format.money(amount) }), tone: 'success' });
       } else if (!result.transaction) {
         toast({ title: t('nothingOwed', { name: customer.name, amount: change }), tone: 'info' });
@@ -98,7 +118,14 @@ export function LedgerDialog({ customer, onClose }: { customer: Customer | undef
   const kinds = [
     { value: 'credit', label: t('kindCredit'), icon: <NotebookPen /> },
     { value: 'payment', label: t('kindPayment'), icon: <HandCoins /> },
+    { value: 'advance', label: t('kindAdvance'), icon: <Banknote /> },
   ] as const;
+  const hint = { credit: t('kindCreditHint'), payment: t('kindPaymentHint'), advance: t('kindAdvanceHint') }[
+    kind
+  ];
+  const submitLabel = { credit: t('recordCredit'), payment: t('recordPayment'), advance: t('recordAdvance') }[
+    kind
+  ];
 
   return (
     <Dialog
@@ -116,9 +143,9 @@ export function LedgerDialog({ customer, onClose }: { customer: Customer | undef
             type="submit"
             form={formId}
             disabled={saving}
-            variant={kind === 'credit' ? 'primary' : 'accent'}
+            variant={kind === 'payment' ? 'accent' : 'primary'}
           >
-            {kind === 'credit' ? t('recordCredit') : t('recordPayment')}
+            {submitLabel}
           </Button>
         </>
       }
@@ -130,15 +157,18 @@ export function LedgerDialog({ customer, onClose }: { customer: Customer | undef
         <RadioGroup.Root
           aria-label={t('operationKind')}
           value={kind}
-          onValueChange={(value) => setKind(value === 'payment' ? 'payment' : 'credit')}
-          className="grid grid-cols-2 gap-2"
+          onValueChange={(value) => {
+            setKind(LEDGER_KINDS.find((candidate) => candidate === value) ?? 'credit');
+            setNoteError(undefined);
+          }}
+          className="grid grid-cols-3 gap-2"
         >
           {kinds.map((option) => (
             <RadioGroup.Item
               key={option.value}
               value={option.value}
               className={clsx(
-                'flex min-h-12 items-center justify-center gap-2 rounded-xl px-3 font-semibold ring-1 ring-inset ring-line',
+                'flex min-h-12 items-center justify-center gap-1.5 rounded-xl px-2 font-semibold ring-1 ring-inset ring-line',
                 'text-brand-800 data-[state=checked]:bg-brand-700 data-[state=checked]:text-white data-[state=checked]:ring-brand-700',
                 '[&>svg]:size-5',
               )}
@@ -148,7 +178,7 @@ export function LedgerDialog({ customer, onClose }: { customer: Customer | undef
             </RadioGroup.Item>
           ))}
         </RadioGroup.Root>
-        <p className="text-sm text-muted">{kind === 'credit' ? t('kindCreditHint') : t('kindPaymentHint')}</p>
+        <p className="text-sm text-muted">{hint}</p>
         <NumberInput
           label={t('amount', { currency })}
           value={amountText}
@@ -164,11 +194,15 @@ export function LedgerDialog({ customer, onClose }: { customer: Customer | undef
           }}
         />
         <Input
-          label={t('description')}
+          label={kind === 'advance' ? t('advanceNote') : t('description')}
           value={description}
           maxLength={500}
-          placeholder={t('descriptionPlaceholder')}
-          onChange={(event) => setDescription(event.target.value)}
+          placeholder={kind === 'advance' ? t('advanceNotePlaceholder') : t('descriptionPlaceholder')}
+          error={kind === 'advance' ? noteError : undefined}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            setNoteError(undefined);
+          }}
         />
         {effect ? (
           <div
@@ -184,6 +218,7 @@ export function LedgerDialog({ customer, onClose }: { customer: Customer | undef
           </div>
         ) : null}
       </form>
+      {overLimit.dialog}
     </Dialog>
   );
 }

@@ -18,10 +18,13 @@ import type { PageId } from '../../app/navigation';
 import { useShopFormat } from '../../app/useShopFormat';
 import { useOwed } from '../../data/creditAgeingRepository';
 import { useDashboard } from '../../data/dashboardRepository';
+import { useDayCash, useDayPromises } from '../../data/karneRepository';
 import { Card } from '../../ui/Card';
 import { MoneyFigure } from '../../ui/MoneyFigure';
 import { StatCard } from '../../ui/StatCard';
 import { OwedSummary } from '../customers/OwedSummary';
+import { DayCashCard } from './DayCashCard';
+import { PromisesCard } from './PromisesCard';
 import { RevenueChartCard } from './RevenueChartCard';
 import { StockAlertsCard } from './StockAlertsCard';
 
@@ -43,6 +46,8 @@ export function DashboardPage() {
   const format = useShopFormat();
   const figures = useDashboard();
   const owed = useOwed();
+  const promises = useDayPromises();
+  const cash = useDayCash();
   const placeholder = '…';
   const counters = [
     ['products', figures?.counters.products],
@@ -110,6 +115,10 @@ export function DashboardPage() {
         </a>
       ) : null}
 
+      {promises && promises.dueToday.length + promises.overdue.length > 0 ? (
+        <PromisesCard promises={promises} />
+      ) : null}
+
       {owed ? (
         <Card
           title={tDashboard('owedTitle')}
@@ -127,6 +136,8 @@ export function DashboardPage() {
           <OwedSummary shop={owed.shop} />
         </Card>
       ) : null}
+
+      {cash ? <DayCashCard cash={cash} /> : null}
 
       <Card title={t('dashboard.quickActions')}>
         <ul className="grid grid-cols-2 gap-2">
