@@ -13,6 +13,7 @@ import {
   type Product,
 } from '@hanouti/core';
 import { navigate } from '../../app/navigation';
+import { ReceiptPageLazy } from '../../app/pages';
 import { holdBackgroundWork } from '../../data/backgroundWork';
 import { completeSale, type CompleteSaleError } from '../../data/checkoutRepository';
 import { useCustomers } from '../../data/customersRepository';
@@ -76,7 +77,7 @@ export function SalePage() {
   // The receipt's code is fetched while the cart is rung up, not after the tap on "Valider"; the daily
   // check of the large tables waits meanwhile (it would share the main thread and the database with the sale).
   useEffect(() => {
-    void import('../receipt/ReceiptPage').catch(() => undefined);
+    ReceiptPageLazy.preload();
     return holdBackgroundWork();
   }, []);
 
