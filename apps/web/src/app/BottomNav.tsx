@@ -27,7 +27,8 @@ export function BottomNav({ current }: { current: PageId }) {
       <ul className="mx-auto grid max-w-xl grid-cols-6">
         {NAV_PAGES.map((page) => {
           const Icon = NAV_ICONS[page];
-          const active = page === current;
+          // The supplier notebook is the customers' page's other half (Clients | Fournisseurs).
+          const active = page === current || (page === 'customers' && current === 'suppliers');
           return (
             <li key={page} className="min-w-0">
               <a

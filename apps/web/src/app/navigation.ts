@@ -8,6 +8,7 @@ export const PAGE_IDS = [
   'sale',
   'receipt',
   'customers',
+  'suppliers',
   'inventory',
   'settings',
   'about',

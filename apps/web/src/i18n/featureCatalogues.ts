@@ -17,6 +17,8 @@ import aboutFR from '../features/about/locales/fr.json';
 import aboutAR from '../features/about/locales/ar.json';
 import accountFR from '../features/account/locales/fr.json';
 import accountAR from '../features/account/locales/ar.json';
+import suppliersFR from '../features/suppliers/locales/fr.json';
+import suppliersAR from '../features/suppliers/locales/ar.json';
 
 /** French source catalogues of the screens, by namespace. */
 export const featureCataloguesFr = {
@@ -29,6 +31,7 @@ export const featureCataloguesFr = {
   settings: settingsFR,
   about: aboutFR,
   account: accountFR,
+  suppliers: suppliersFR,
 } as const;
 
 /** Arabic catalogues of the screens, by namespace (complete: every French key). */
@@ -42,4 +45,5 @@ export const featureCataloguesAr = {
   settings: settingsAR,
   about: aboutAR,
   account: accountAR,
+  suppliers: suppliersAR,
 } as const;

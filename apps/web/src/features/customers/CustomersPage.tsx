@@ -22,6 +22,7 @@ import { CustomerCard } from './CustomerCard';
 import { HistoryDialog } from './HistoryDialog';
 import { LedgerDialog } from './LedgerDialog';
 import { OwedSummary } from './OwedSummary';
+import { NotebookSwitch } from '../suppliers/NotebookSwitch';
 
 const SORTS = ['recent', 'owed', 'age'] as const;
 const FILTERS = ['all', 'owing', 'over30', 'over60', 'overdue'] as const;
@@ -216,6 +217,7 @@ export function CustomersPage() {
 
   return (
     <div className="flex flex-col gap-3">
+      <NotebookSwitch current="customers" />
       {owed && customers.length > 0 ? (
         <Card aria-label={t('owedTitle')}>
           <OwedSummary shop={owed.shop} />

@@ -11,6 +11,13 @@ import { Input, NumberInput } from '../../ui/Input';
 import { toast } from '../../ui/toastStore';
 import { problemOfResult, readStockEntry, type StockEntryKind, type StockEntryProblem } from './stockEntry';
 import { withIsolatedName } from '../../ui/IsolatedName';
+import { receiveOnCredit } from '../../data/suppliersRepository';
+import {
+  CreditReceptionFields,
+  NO_CREDIT_RECEPTION,
+  readCreditReception,
+  splitCreditResult,
+} from '../suppliers/CreditReceptionFields';
 
 export interface StockEntryDialogProps {
   kind: StockEntryKind;
@@ -26,6 +33,10 @@ export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogPro
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<StockEntryProblem | 'not-found'>();
   const [busy, setBusy] = useState(false);
+  // Réception only: an optional supplier, and the amount owed when received on credit.
+  const [credit, setCredit] = useState(NO_CREDIT_RECEPTION);
+  const [creditError, setCreditError] = useState<string>();
+  const { t: ts } = useTranslation('suppliers');
   const formId = `stock-entry-${kind}`;
 
   function problemText(reason: StockEntryProblem | 'not-found'): string {
@@ -40,11 +51,33 @@ export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogPro
       setProblem(entry.problem);
       return;
     }
+    const owed = kind === 'restock' ? readCreditReception(credit) : { ok: true as const, credit: undefined };
+    if (!owed.ok) {
+      setCreditError(ts('amountMustBePositive'));
+      return;
+    }
     setBusy(true);
     try {
       const trimmedNote = note.trim() || undefined;
-      const result =
-        kind === 'count'
+      // On credit, the movement and the supplier entry are written together (one operation).
+      const onCredit = owed.credit
+        ? splitCreditResult(
+            await receiveOnCredit(
+              product.id,
+              entry.quantity,
+              trimmedNote,
+              owed.credit.supplierId,
+              owed.credit.amount,
+            ),
+          )
+        : undefined;
+      if (onCredit?.creditRefused) {
+        setCreditError(ts('amountMustBePositive'));
+        return;
+      }
+      const result = onCredit
+        ? onCredit.stock
+        : kind === 'count'
           ? await countStock(product.id, entry.quantity, trimmedNote)
           : await restockProduct(product.id, entry.quantity, trimmedNote);
       const refused = problemOfResult(result);
@@ -62,6 +95,14 @@ export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogPro
                 received: format.quantity(entry.quantity, product.isBulk),
                 quantity,
               }),
+        ...(onCredit?.supplierName !== undefined
+          ? {
+              description: ts('reception.recorded', {
+                amount: format.money(owed.credit?.amount ?? 0),
+                name: onCredit.supplierName,
+              }),
+            }
+          : {}),
         tone: 'success',
       });
       onClose();
@@ -109,6 +150,16 @@ export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogPro
           maxLength={500}
           onChange={(event) => setNote(event.target.value)}
         />
+        {kind === 'restock' ? (
+          <CreditReceptionFields
+            value={credit}
+            onChange={(next) => {
+              setCredit(next);
+              setCreditError(undefined);
+            }}
+            error={creditError}
+          />
+        ) : null}
       </form>
     </Dialog>
   );
