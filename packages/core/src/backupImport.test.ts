@@ -630,6 +630,35 @@ describe('parseBackupText settles the ledger like recordPayment', () => {
 });
 
 describe('parseBackupText reads this app (version 2)', () => {
+  it('takes the balance from the entries: this app writes it as their cache', () => {
+    const c = newId();
+    const customer = { id: c, name: 'Hamid', phone: '', creditBalance: 7, totalPurchases: 0, createdAt: T0 };
+    const entry = { id: newId(), customerId: c, type: 'credit', amount: 5, description: '', date: T0 };
+    const { plan, report } = imported(fileWith({ customers: [customer], creditTransactions: [entry] }));
+    expect(plan.customers[0]?.creditBalance).toBe(500);
+    expect(plan.creditTransactions).toHaveLength(1);
+    expect(report.reasons).toEqual([
+      {
+        list: 'customers',
+        index: 0,
+        outcome: 'reconciled',
+        code: 'balance-recomputed',
+        name: 'Hamid',
+        stated: 700,
+        result: 500,
+      },
+    ]);
+  });
+
+  it('takes the balance from the entries when a file of the original app gives none', () => {
+    const customer = { id: 'c1', name: 'Hamid', phone: '', createdAt: T0 };
+    const entry = { id: 't1', customerId: 'c1', type: 'credit', amount: 5, description: '', date: T0 };
+    const { plan, report } = imported(JSON.stringify({ customers: [customer], creditTransactions: [entry] }));
+    expect(plan.customers[0]?.creditBalance).toBe(500);
+    expect(plan.creditTransactions).toHaveLength(1);
+    expect(report.reasonCount).toBe(0);
+  });
+
   it('recomputes a stock cache that disagrees with the movements', () => {
     const p = product({ stock: 7 });
     const file = exportBackup(

@@ -3,7 +3,7 @@ import type { CreditTransaction, Customer, Product, Sale, Settings, StockMovemen
 import type { BackupListName, BackupPhoto } from './backupFormat.js';
 import { BACKUP_FORMAT_VERSION, BACKUP_LISTS } from './backupFormat.js';
 import type { RecordRejectionCode } from './backupConvert.js';
-import { derivedId, isRawRecord, normaliseDate, RecordRejected } from './backupConvert.js';
+import { derivedId, field, isRawRecord, normaliseDate, RecordRejected } from './backupConvert.js';
 import type { Converted, ReadContext, RecordNote, RecordNoteCode } from './backupRecords.js';
 import {
   creditFromFile,
@@ -17,7 +17,7 @@ import {
   settingsFromFile,
 } from './backupRecords.js';
 import { MAX_IMAGE_BYTES } from './constants.js';
-import { balanceAdjustment, settleCustomerLedger } from './backupReconcile.js';
+import { balanceAdjustment, balanceRule, settleCustomerLedger } from './backupReconcile.js';
 import { stockFromMovements } from './stock.js';
 
 export type ImportLimits = {
@@ -212,6 +212,7 @@ export type ImportReasonCode =
   | 'payment-capped'
   | 'payment-without-debt'
   | 'balance-reconciled'
+  | 'balance-recomputed'
   | 'opening-balance-added'
   | 'stock-recomputed';
 
@@ -419,22 +420,38 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
   const acceptedCredits = creditTransactions.length;
   const entriesByCustomer = groupBy(creditTransactions, (entry) => entry.customerId);
   const added = { stockMovements: 0, creditTransactions: 0 };
-  // The balance the file states is what the shopkeeper saw: where the entries give another, one visible
-  // "Solde importé" entry makes up the difference (backupReconcile.ts), so balance = Σ entries holds.
+  // The original app's stated balance is what the shopkeeper saw: where its entries give another, one visible
+  // "Solde importé" entry makes up the difference (backupReconcile.ts). This app's own files carry the
+  // balance as a cache of the entries, so there the entries win. Either way balance = Σ entries holds.
+  const rawCustomers = listOf('customers');
   const customers = customerRows.map(({ value: customer, index }) => {
     const entries = entriesByCustomer.get(customer.id) ?? [];
     const ledgerBalance = settledLedger.balances.get(customer.id) ?? 0;
+    const raw = rawCustomers[index];
+    const given = isRawRecord(raw) ? field(raw, 'creditBalance') : undefined;
+    const stated = given !== undefined && given !== null;
+    const rule = balanceRule({ formatVersion, stated, hasEntries: settledLedger.balances.has(customer.id) });
+    const reason = { list: 'customers', index, outcome: 'reconciled', name: customer.name } as const;
+    if (rule === 'entries') {
+      if (ledgerBalance === customer.creditBalance) return customer;
+      // A balance the file did not give is not a difference worth telling.
+      if (stated)
+        report.reason({
+          ...reason,
+          code: 'balance-recomputed',
+          stated: customer.creditBalance,
+          result: ledgerBalance,
+        });
+      return { ...customer, creditBalance: ledgerBalance };
+    }
     const asOf = entries.length === 0 ? customer.createdAt : (exportDate ?? customer.updatedAt);
     const adjustment = balanceAdjustment(customer, entries, ledgerBalance, asOf);
     if (adjustment) {
       creditTransactions.push(adjustment);
       added.creditTransactions += 1;
       report.reason({
-        list: 'customers',
-        index,
-        outcome: 'reconciled',
+        ...reason,
         code: entries.length === 0 ? 'opening-balance-added' : 'balance-reconciled',
-        name: customer.name,
         stated: customer.creditBalance,
         result: ledgerBalance,
       });

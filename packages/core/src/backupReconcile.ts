@@ -51,6 +51,22 @@ export function settleCustomerLedger(entries: readonly CreditTransaction[]): {
   return { settled, balance: owed };
 }
 
+/**
+ * Which balance a customer of the file keeps: 'stated' (the file's, made up by a "Solde importé" entry where
+ * the entries give another) or 'entries' (the entries' sum). The original app (version 1) kept the balance
+ * apart from its entries, and it is what the shopkeeper saw: it is kept. This app (version 2) writes the
+ * balance as a cache of the entries, so its entries win, unless it has none (its ledger did not come with
+ * it). A file that gives no balance at all leaves the entries' sum.
+ */
+export function balanceRule(customer: {
+  formatVersion: 1 | 2;
+  stated: boolean;
+  hasEntries: boolean;
+}): 'stated' | 'entries' {
+  if (!customer.stated) return 'entries';
+  return customer.formatVersion === 1 || !customer.hasEntries ? 'stated' : 'entries';
+}
+
 /** The instant just after the latest entry (so the adjustment sorts last), or the export if it is later. */
 function adjustmentDate(entries: readonly CreditTransaction[], asOf: string): string {
   let latest = Date.parse(asOf);

@@ -80,6 +80,12 @@ export function reasonSentence(
         result: format.money(result),
         difference: format.money(Math.abs(stated - result)),
       });
+    case 'balance-recomputed':
+      return t('reasonBalanceRecomputed', {
+        ...common,
+        stated: format.money(stated),
+        result: format.money(result),
+      });
     case 'stock-recomputed':
       return t('reasonStockRecomputed', {
         ...common,
