@@ -53,7 +53,8 @@ describe('writeCatalogueImport', () => {
       [lait],
       defaults,
     );
-    await adjustStock(lait.id, -2);
+    await adjustStock(lait.id, -1);
+    await adjustStock(lait.id, -1);
     await writeCatalogueImport(plan.writes, defaults);
     expect(await getProduct(lait.id)).toMatchObject({ salePrice: 900, stock: 8 });
   });

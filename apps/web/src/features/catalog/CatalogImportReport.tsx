@@ -8,6 +8,27 @@ import { withIsolatedName } from '../../ui/IsolatedName';
 type Skip = CatalogueImportReport['skips'][number];
 const TEXT_COLUMNS = new Set(['name', 'brand', 'category', 'barcode', 'description']);
 
+const MARK = '\u{E000}';
+
+/**
+ * The sentence with the cell's text isolated: a text without letters ("-5", "1 234,5") is laid out left to
+ * right even in an Arabic sentence, where it would otherwise read "5-".
+ */
+function isolatedCell(translate: (text: string) => string, text: string): ReactNode {
+  const dir = /\p{L}/u.test(text) ? undefined : 'ltr';
+  const parts = translate(MARK).split(MARK);
+  return parts.flatMap((part, index) =>
+    index === 0
+      ? [part]
+      : [
+          <bdi key={index} dir={dir}>
+            {text}
+          </bdi>,
+          part,
+        ],
+  );
+}
+
 /** A skipped row's reason in the shopkeeper's words. */
 function useSkipText() {
   const { t } = useTranslation('catalog');
@@ -19,7 +40,7 @@ function useSkipText() {
         const column = t(`sheet.field.${reason.column}`);
         const problem =
           reason.problem === 'too-large' && TEXT_COLUMNS.has(reason.column) ? 'too-long' : reason.problem;
-        return withIsolatedName((text) => t(`sheet.skip.${problem}`, { line, column, text }), reason.text);
+        return isolatedCell((text) => t(`sheet.skip.${problem}`, { line, column, text }), reason.text);
       }
       case 'duplicate-in-file':
         return t('sheet.skip.duplicate-in-file', { line, first: reason.firstLine });
