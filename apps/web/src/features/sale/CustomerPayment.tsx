@@ -1,6 +1,7 @@
 // The sale's optional customer and its payment: espèces, or crédit on the customer's carnet.
 import { BookOpen, Banknote } from 'lucide-react';
 import { clsx } from 'clsx';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cart, Customer, PaymentMethod } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
@@ -26,6 +27,19 @@ export function CustomerPayment({
   const format = useShopFormat();
   const customer = customers.find((candidate) => candidate.id === cart.customerId);
   const creditWithoutCustomer = cart.paymentMethod === 'credit' && !customer;
+  // One option per customer (a thousand in a large shop), worded once per list: not again at every render of
+  // the sale screen (the tap on "Valider" renders it twice before the ticket).
+  const options = useMemo(
+    () =>
+      customers.map((candidate) => (
+        <option key={candidate.id} value={candidate.id}>
+          {candidate.phone
+            ? t('customerOption', { name: candidate.name, phone: candidate.phone })
+            : candidate.name}
+        </option>
+      )),
+    [customers, t],
+  );
   return (
     <div className="flex flex-col gap-3">
       <Select
@@ -35,13 +49,7 @@ export function CustomerPayment({
         hint={customer ? t('balance', { amount: format.money(customer.creditBalance) }) : undefined}
       >
         <option value="">{t('noCustomer')}</option>
-        {customers.map((candidate) => (
-          <option key={candidate.id} value={candidate.id}>
-            {candidate.phone
-              ? t('customerOption', { name: candidate.name, phone: candidate.phone })
-              : candidate.name}
-          </option>
-        ))}
+        {options}
       </Select>
       <fieldset className="flex flex-col gap-1.5">
         <legend className="mb-1.5 text-sm font-medium text-ink">{t('payment')}</legend>
