@@ -11,6 +11,7 @@ import {
   totalOwedToSuppliers,
 } from './suppliers.js';
 import { checkOperationPayload, OWNER_ONLY_OPERATIONS } from './sync.js';
+import { checkIntegrity } from './integrity.js';
 
 const NOW = '2026-03-14T09:00:00.000Z';
 let n = 0;
@@ -141,5 +142,31 @@ describe('the supplier.record operation', () => {
     expect(OWNER_ONLY_OPERATIONS.has('supplier.delete')).toBe(true);
     expect(OWNER_ONLY_OPERATIONS.has('supplier.record')).toBe(false);
     expect(OWNER_ONLY_OPERATIONS.has('supplier.upsert')).toBe(false);
+  });
+});
+
+describe('the integrity check of the supplier notebook', () => {
+  const empty = { products: [], sales: [], customers: [], creditTransactions: [], stockMovements: [] };
+  it('finds entries without their supplier and balances that are not Σ entries, without asking a cleanup', () => {
+    const kept = supplier(700);
+    const delivered = recordSupplierDelivery({ ...kept, balance: 0 }, 500, 'BL 7', ctx());
+    const orphan = recordSupplierDelivery({ ...kept, id: 'gone' }, 300, '', ctx());
+    if (!delivered.ok || !orphan.ok) throw new Error('refused');
+    const report = checkIntegrity({
+      ...empty,
+      suppliers: [kept],
+      supplierEntries: [delivered.entry, orphan.entry],
+    });
+    expect(report.issues.map((issue) => [issue.kind, issue.label])).toEqual([
+      ['supplier-entry-missing-supplier', orphan.entry.date],
+      ['supplier-balance-mismatch', 'Centrale Laitière'],
+    ]);
+    expect(report.recommendations).toEqual([]);
+    expect(
+      checkIntegrity({ ...empty, suppliers: [{ ...kept, balance: 500 }], supplierEntries: [delivered.entry] })
+        .issues,
+    ).toEqual([]);
+    // A shop read before the notebook existed has no supplier lists at all.
+    expect(checkIntegrity(empty).issues).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import {
   SALE_TABLES,
 } from './saleRecords';
 import { AGGREGATE_TABLES, rebuildSalesAggregates } from './salesAggregates';
+import { SUPPLIER_TABLES } from './suppliersRepository';
 
 const RECORD_TABLES = ['products', 'customers', ...LEDGER_TABLES, ...SALE_TABLES] as const;
 
@@ -71,9 +72,11 @@ const INTEGRITY_UNITS = SHOP_LISTS + 1;
 export async function checkDataIntegrity(
   onProgress: OnIntegrityProgress = () => undefined,
 ): Promise<IntegrityReport> {
-  const records = await tx('r', RECORD_TABLES, (t) =>
-    readShopRecords(t, (done) => onProgress({ step: 'reading', done, total: INTEGRITY_UNITS })),
-  );
+  const records = await tx('r', [...RECORD_TABLES, ...SUPPLIER_TABLES], async (t) => ({
+    ...(await readShopRecords(t, (done) => onProgress({ step: 'reading', done, total: INTEGRITY_UNITS }))),
+    suppliers: await t.suppliers.toArray(),
+    supplierEntries: await t.supplierEntries.toArray(),
+  }));
   // Out of the transaction: the check is plain computation over the snapshot already read.
   onProgress({ step: 'checking', done: SHOP_LISTS, total: INTEGRITY_UNITS });
   const report = checkIntegrity(records);

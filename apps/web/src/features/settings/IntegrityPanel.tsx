@@ -25,6 +25,8 @@ const ISSUE_LABELS = {
   'duplicate-customer': 'issueDuplicateCustomer',
   'sale-missing-product': 'issueSaleMissingProduct',
   'credit-missing-customer': 'issueCreditMissingCustomer',
+  'supplier-entry-missing-supplier': 'issueSupplierEntryMissingSupplier',
+  'supplier-balance-mismatch': 'issueSupplierBalanceMismatch',
 } as const satisfies Record<IntegrityIssueKind, string>;
 
 const RECOMMENDATION_LABELS = {
