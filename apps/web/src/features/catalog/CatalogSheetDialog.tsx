@@ -17,6 +17,7 @@ import { useSettings } from '../../data/settingsRepository';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Select } from '../../ui/Input';
+import { withIsolatedName } from '../../ui/IsolatedName';
 import { toast } from '../../ui/toastStore';
 import { CatalogImportReport } from './CatalogImportReport';
 import {
@@ -220,7 +221,9 @@ export function CatalogSheetDialog({ onClose }: { onClose: () => void }) {
         <div className="flex flex-col gap-5">
           <section className="flex flex-col gap-2">
             <h3 className="font-semibold text-ink">{t('sheet.importHeading')}</h3>
-            <p className="text-sm text-muted">{t('sheet.importHint', { formats: 'CSV, Excel (.xlsx)' })}</p>
+            <p className="text-sm text-muted">
+              {withIsolatedName((formats) => t('sheet.importHint', { formats }), 'CSV, Excel (.xlsx)')}
+            </p>
             <input
               ref={input}
               type="file"
