@@ -1,7 +1,7 @@
 // Base64 images from the app to the RGBA pixels the recognition pipeline reads (sharp, EXIF-rotated).
 import type { RgbaImage } from '@hanouti/recognition';
 import sharp from 'sharp';
-import { ApiError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 
 /** Larger pictures are refused: a 12-megapixel phone photo is 4032 × 3024. */
 export const MAX_INPUT_PIXELS = 4096 * 3072;
@@ -27,6 +27,10 @@ export async function decodeImage(text: string): Promise<RgbaImage> {
       data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
     };
   } catch {
-    throw new ApiError(400, 'invalid_image', "L'image n'a pas pu être lue (JPEG, PNG ou WebP attendu)");
+    throw new DomainError(
+      'invalid',
+      'invalid_image',
+      "L'image n'a pas pu être lue (JPEG, PNG ou WebP attendu)",
+    );
   }
 }

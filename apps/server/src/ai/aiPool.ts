@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ApiError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 import type { AiAnswer, AiRequest, AiTask } from './aiWorker.js';
 
 export type AiPoolOptions = {
@@ -22,7 +22,7 @@ type Job = {
   reject: (error: Error) => void;
 };
 
-const busy = () => new ApiError(429, 'ai_busy', 'Reconnaissance occupée, réessayez dans un instant');
+const busy = () => new DomainError('busy', 'ai_busy', 'Reconnaissance occupée, réessayez dans un instant');
 
 /** A worker on the built .js, or on the .ts source through tsx's loader (tests run the sources). */
 function startWorker(): Worker {
@@ -55,7 +55,8 @@ export class AiPool {
 
   /** Runs `task` for `shopId` on a worker; 429 when the shop or the queue is full. */
   run<T>(shopId: string, task: AiTask): Promise<T> {
-    if (this.closed) return Promise.reject(new ApiError(503, 'service_unavailable', 'Arrêt en cours'));
+    if (this.closed)
+      return Promise.reject(new DomainError('unavailable', 'service_unavailable', 'Arrêt en cours'));
     const count = this.perShopCount.get(shopId) ?? 0;
     if (count >= this.perShop || this.queue.length >= this.maxQueued) return Promise.reject(busy());
     this.perShopCount.set(shopId, count + 1);
@@ -121,7 +122,7 @@ export class AiPool {
       if (job && job.id === answer.id) {
         if (answer.ok) job.resolve(answer.value);
         else if (answer.error) {
-          job.reject(new ApiError(answer.error.statusCode, answer.error.code, answer.error.message));
+          job.reject(new DomainError(answer.error.kind, answer.error.code, answer.error.message));
         } else job.reject(new Error('AI task failed in its worker'));
       }
       this.dispatch();

@@ -5,7 +5,7 @@
 import { AI_MAX_REFERENCE_IMAGES } from '@hanouti/core';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { callerOf } from '../http/authenticate.js';
-import { ApiError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 import type { AiPool } from './aiPool.js';
 import type { MatchProduct } from './aiService.js';
 import type { TextLine } from '@hanouti/recognition';
@@ -115,8 +115,8 @@ export function registerAiRoutes(app: FastifyInstance, { authenticated, pool }: 
     async (request) => {
       const references = request.body.products.reduce((sum, product) => sum + product.images.length, 0);
       if (references > MAX_REFERENCE_IMAGES) {
-        throw new ApiError(
-          400,
+        throw new DomainError(
+          'invalid',
           'too_many_references',
           `Au plus ${MAX_REFERENCE_IMAGES} photos de référence par requête`,
         );

@@ -1,6 +1,6 @@
 // Runs the recognition pipeline (aiService) in a worker thread, so that its seconds of CPU never hold the event loop.
 import { parentPort } from 'node:worker_threads';
-import { ApiError } from '../http/errors.js';
+import { DomainError, type DomainErrorKind } from '../domain/errors.js';
 import * as service from './aiService.js';
 
 export type AiTask =
@@ -13,7 +13,7 @@ export type AiRequest = { id: number; task: AiTask };
 export type AiAnswer =
   | { ready: true }
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { statusCode: number; code: string; message: string } | undefined };
+  | { id: number; ok: false; error: { kind: DomainErrorKind; code: string; message: string } | undefined };
 
 async function run(task: AiTask): Promise<unknown> {
   switch (task.kind) {
@@ -38,8 +38,8 @@ parentPort?.on('message', (request: AiRequest) => {
         ok: false,
         // Our own refusals (an unreadable image) cross over as they are; anything else is a server error.
         error:
-          error instanceof ApiError
-            ? { statusCode: error.statusCode, code: error.code, message: error.message }
+          error instanceof DomainError
+            ? { kind: error.kind, code: error.code, message: error.message }
             : undefined,
       } satisfies AiAnswer),
   );

@@ -4,7 +4,8 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { accounts, devices, loginDirectory, pairingCodes, refreshTokens, shops } from '../db/schema.js';
 import { withShop, type ShopTx } from '../db/shopScope.js';
-import { ApiError } from '../http/errors.js';
+import { isUniqueViolation } from '../db/sqlState.js';
+import { DomainError, notFound, ownerOnly } from '../domain/errors.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -45,8 +46,9 @@ export type DeviceInfo = {
 };
 
 const invalidCredentials = () =>
-  new ApiError(401, 'invalid_credentials', 'Identifiant ou mot de passe incorrect');
-const sessionExpired = () => new ApiError(401, 'session_expired', 'Session expirée, reconnectez-vous');
+  new DomainError('unauthenticated', 'invalid_credentials', 'Identifiant ou mot de passe incorrect');
+const sessionExpired = () =>
+  new DomainError('unauthenticated', 'session_expired', 'Session expirée, reconnectez-vous');
 
 /** E-mail in lower case, or a Moroccan phone as its national digits (+212 6… and 06… are one log-in). */
 export function normaliseLogin(login: string): string | undefined {
@@ -74,7 +76,7 @@ export class AccountService {
 
   async signUp(input: { shopName: string; login: string; password: string } & DeviceIntro): Promise<Session> {
     const login = normaliseLogin(input.login);
-    if (!login) throw new ApiError(400, 'invalid_login', 'E-mail ou téléphone invalide');
+    if (!login) throw new DomainError('invalid', 'invalid_login', 'E-mail ou téléphone invalide');
     const shopId = newId();
     const accountId = newId();
     const passwordHash = await hashPassword(input.password);
@@ -91,7 +93,7 @@ export class AccountService {
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new ApiError(409, 'login_taken', 'Un compte existe déjà avec cet identifiant');
+        throw new DomainError('conflict', 'login_taken', 'Un compte existe déjà avec cet identifiant');
       }
       throw error;
     }
@@ -162,12 +164,12 @@ export class AccountService {
   }
 
   async changePassword(caller: Caller, currentPassword: string, newPassword: string): Promise<void> {
-    if (caller.role !== 'owner') throw new ApiError(403, 'owner_only', 'Réservé au propriétaire');
+    if (caller.role !== 'owner') throw ownerOnly();
     const [account] = await withShop(this.db, caller.shopId, (tx) =>
       tx.select().from(accounts).where(eq(accounts.shopId, caller.shopId)),
     );
     if (!account || !(await verifyPassword(account.passwordHash, currentPassword))) {
-      throw new ApiError(403, 'wrong_password', 'Mot de passe actuel incorrect');
+      throw new DomainError('forbidden', 'wrong_password', 'Mot de passe actuel incorrect');
     }
     const passwordHash = await hashPassword(newPassword);
     await withShop(this.db, caller.shopId, async (tx) => {
@@ -203,7 +205,7 @@ export class AccountService {
 
   /** The owner takes a phone out of the shop: its tokens stop working at once. */
   async revokeDevice(caller: Caller, deviceId: string): Promise<void> {
-    if (caller.role !== 'owner') throw new ApiError(403, 'owner_only', 'Réservé au propriétaire');
+    if (caller.role !== 'owner') throw ownerOnly();
     const found = await withShop(this.db, caller.shopId, async (tx) => {
       const updated = await tx
         .update(devices)
@@ -214,7 +216,7 @@ export class AccountService {
       await revokeDeviceTokens(tx, caller.shopId, deviceId);
       return true;
     });
-    if (!found) throw new ApiError(404, 'not_found', 'Ressource introuvable');
+    if (!found) throw notFound();
     this.revocations += 1;
     this.activeDevices.delete(`${caller.shopId}/${deviceId}`);
   }
@@ -244,7 +246,7 @@ export class AccountService {
 
   /** A one-time code for a staff phone to join the shop; only its hash is stored. */
   async createPairingCode(caller: Caller): Promise<{ code: string; expiresAt: string }> {
-    if (caller.role !== 'owner') throw new ApiError(403, 'owner_only', 'Réservé au propriétaire');
+    if (caller.role !== 'owner') throw ownerOnly();
     const code = newPairingCode();
     const expiresAt = new Date(Date.now() + PAIRING_CODE_TTL_MS);
     await withShop(this.db, caller.shopId, (tx) =>
@@ -271,7 +273,8 @@ export class AccountService {
         ),
       )
       .returning({ shopId: pairingCodes.shopId });
-    if (!claimed) throw new ApiError(401, 'invalid_pairing_code', 'Code de jumelage invalide ou expiré');
+    if (!claimed)
+      throw new DomainError('unauthenticated', 'invalid_pairing_code', 'Code de jumelage invalide ou expiré');
     const key = await this.key();
     return withShop(this.db, claimed.shopId, async (tx) => {
       await registerDevice(tx, claimed.shopId, intro, 'staff');
@@ -350,19 +353,4 @@ async function revokeDeviceTokens(tx: ShopTx, shopId: string, deviceId: string):
         isNull(refreshTokens.revokedAt),
       ),
     );
-}
-
-/** PostgreSQL's unique_violation, whichever driver (and Drizzle's wrapping) carried it. */
-export function isUniqueViolation(error: unknown): boolean {
-  return sqlStateOf(error) === '23505';
-}
-
-export function sqlStateOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = current.cause;
-  }
-  return undefined;
 }

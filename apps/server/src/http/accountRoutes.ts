@@ -1,27 +1,53 @@
 // /api/auth/* and /api/devices*: sign-up, log-in, refresh, log-out, password, devices, staff pairing.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { AccountService, DeviceIntro } from '../auth/accountService.js';
+import { z } from 'zod';
+import type { AccountService } from '../auth/accountService.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/passwords.js';
 import { callerOf } from './authenticate.js';
+import { jsonSchemaOf } from './jsonSchema.js';
 
 export type RateLimit = { max: number; timeWindow: number };
 
-const deviceIntroProperties = {
-  deviceId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[\\w:.-]+$' },
-  deviceName: { type: 'string', minLength: 1, maxLength: 80 },
-  firstSeq: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-} as const;
-const password = { type: 'string', minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH } as const;
-const login = { type: 'string', minLength: 3, maxLength: 254 } as const;
+/** The phone asking for a session (DeviceIntro). */
+const deviceIntro = {
+  deviceId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[\w:.-]+$/),
+  deviceName: z.string().min(1).max(80),
+  firstSeq: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+};
+const newPassword = z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH);
+const login = z.string().min(3).max(254);
 
-const strictBody = <P extends Record<string, unknown>>(
-  properties: P,
-  required: readonly (keyof P & string)[],
-) => ({ type: 'object', additionalProperties: false, required, properties }) as const;
-
-type SignUpBody = { shopName: string; login: string; password: string } & DeviceIntro;
-type LogInBody = { login: string; password: string } & DeviceIntro;
-type PairBody = { code: string } & DeviceIntro;
+/** The bodies of the account routes: validated by Fastify and published at /api/docs from these zod schemas. */
+export const accountSchemas = {
+  signUp: z.strictObject({
+    shopName: z.string().min(1).max(100).regex(/\S/),
+    login,
+    password: newPassword,
+    ...deviceIntro,
+  }),
+  logIn: z.strictObject({ login, password: z.string().min(1).max(MAX_PASSWORD_LENGTH), ...deviceIntro }),
+  refresh: z.strictObject({ refreshToken: z.string().min(1).max(200) }),
+  password: z.strictObject({
+    currentPassword: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+    newPassword,
+  }),
+  deviceParams: z.strictObject({ deviceId: deviceIntro.deviceId }),
+  claim: z.strictObject({
+    code: z
+      .string()
+      .min(9)
+      .max(16)
+      .regex(/^[\d ]+$/),
+    ...deviceIntro,
+  }),
+};
+type Body<K extends keyof typeof accountSchemas> = z.infer<(typeof accountSchemas)[K]>;
+/** For Fastify's validator (Ajv). */
+const ajv = (schema: z.ZodType) => jsonSchemaOf(schema, 'draft-7');
 
 export function registerAccountRoutes(
   app: FastifyInstance,
@@ -39,53 +65,21 @@ export function registerAccountRoutes(
     },
   };
 
-  app.post<{ Body: SignUpBody }>(
+  app.post<{ Body: Body<'signUp'> }>(
     '/auth/signup',
-    {
-      config: limited,
-      schema: {
-        body: strictBody(
-          {
-            shopName: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-            login,
-            password,
-            ...deviceIntroProperties,
-          },
-          ['shopName', 'login', 'password', 'deviceId', 'deviceName', 'firstSeq'],
-        ),
-      },
-    },
+    { config: limited, schema: { body: ajv(accountSchemas.signUp) } },
     async (request, reply) => reply.code(201).send(await accounts.signUp(request.body)),
   );
 
-  app.post<{ Body: LogInBody }>(
+  app.post<{ Body: Body<'logIn'> }>(
     '/auth/login',
-    {
-      config: limited,
-      schema: {
-        body: strictBody(
-          {
-            login,
-            password: { type: 'string', minLength: 1, maxLength: MAX_PASSWORD_LENGTH },
-            ...deviceIntroProperties,
-          },
-          ['login', 'password', 'deviceId', 'deviceName', 'firstSeq'],
-        ),
-      },
-    },
+    { config: limited, schema: { body: ajv(accountSchemas.logIn) } },
     (request) => accounts.logIn(request.body),
   );
 
-  app.post<{ Body: { refreshToken: string } }>(
+  app.post<{ Body: Body<'refresh'> }>(
     '/auth/refresh',
-    {
-      config: limited,
-      schema: {
-        body: strictBody({ refreshToken: { type: 'string', minLength: 1, maxLength: 200 } }, [
-          'refreshToken',
-        ]),
-      },
-    },
+    { config: limited, schema: { body: ajv(accountSchemas.refresh) } },
     (request) => accounts.refresh(request.body.refreshToken),
   );
 
@@ -94,21 +88,9 @@ export function registerAccountRoutes(
     return reply.code(204).send();
   });
 
-  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+  app.post<{ Body: Body<'password'> }>(
     '/auth/password',
-    {
-      config: limited,
-      onRequest: authenticated,
-      schema: {
-        body: strictBody(
-          {
-            currentPassword: { type: 'string', minLength: 1, maxLength: MAX_PASSWORD_LENGTH },
-            newPassword: password,
-          },
-          ['currentPassword', 'newPassword'],
-        ),
-      },
-    },
+    { config: limited, onRequest: authenticated, schema: { body: ajv(accountSchemas.password) } },
     async (request, reply) => {
       await accounts.changePassword(
         callerOf(request),
@@ -123,14 +105,9 @@ export function registerAccountRoutes(
     devices: await accounts.listDevices(callerOf(request)),
   }));
 
-  app.delete<{ Params: { deviceId: string } }>(
+  app.delete<{ Params: Body<'deviceParams'> }>(
     '/devices/:deviceId',
-    {
-      onRequest: authenticated,
-      schema: {
-        params: strictBody({ deviceId: deviceIntroProperties.deviceId }, ['deviceId']),
-      },
-    },
+    { onRequest: authenticated, schema: { params: ajv(accountSchemas.deviceParams) } },
     async (request, reply) => {
       await accounts.revokeDevice(callerOf(request), request.params.deviceId);
       return reply.code(204).send();
@@ -141,20 +118,9 @@ export function registerAccountRoutes(
     reply.code(201).send(await accounts.createPairingCode(callerOf(request))),
   );
 
-  app.post<{ Body: PairBody }>(
+  app.post<{ Body: Body<'claim'> }>(
     '/pairing/claim',
-    {
-      config: limited,
-      schema: {
-        body: strictBody(
-          {
-            code: { type: 'string', minLength: 9, maxLength: 16, pattern: '^[\\d ]+$' },
-            ...deviceIntroProperties,
-          },
-          ['code', 'deviceId', 'deviceName', 'firstSeq'],
-        ),
-      },
-    },
+    { config: limited, schema: { body: ajv(accountSchemas.claim) } },
     (request) => accounts.claimPairingCode(request.body.code, request.body),
   );
 }

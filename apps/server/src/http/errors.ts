@@ -1,5 +1,8 @@
-// One error shape for every API answer, { error: code, message }, never a stack trace.
+// One error shape for every API answer, { error: code, message }, never a stack trace; the one place where a
+// service's DomainError becomes an HTTP status.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { sqlStateOf } from '../db/sqlState.js';
+import { DomainError, type DomainErrorKind } from '../domain/errors.js';
 
 /** What every failed request receives. `error` is a stable code for programs, `message` is for people. */
 export interface ErrorBody {
@@ -7,7 +10,10 @@ export interface ErrorBody {
   message: string;
 }
 
-/** Thrown by route handlers for an expected failure: the client gets this status, code and message. */
+/**
+ * Thrown by the HTTP layer itself for a failure that only exists in HTTP (a media type, the rate limit): the client
+ * gets this status, code and message. Services throw DomainError instead.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -40,8 +46,22 @@ const knownFailures: Readonly<Partial<Record<number, ErrorBody>>> = {
   429: { error: 'too_many_requests', message: 'Trop de requêtes, réessayez plus tard' },
 };
 
-/** The HTTP status an error should produce: its own 4xx/5xx status, otherwise 500. */
-export function statusOf(error: { statusCode?: unknown }): number {
+/** The status of each kind of refusal a service may throw. */
+export const STATUS_OF_KIND: Readonly<Record<DomainErrorKind, number>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  busy: 429,
+  unavailable: 503,
+};
+
+type AnyError = FastifyError | ApiError | DomainError;
+
+/** The HTTP status an error should produce: its kind's, or its own 4xx/5xx status, otherwise 500. */
+export function statusOf(error: { statusCode?: unknown } | DomainError): number {
+  if (error instanceof DomainError) return STATUS_OF_KIND[error.kind];
   const status = error.statusCode;
   return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599
     ? status
@@ -49,8 +69,9 @@ export function statusOf(error: { statusCode?: unknown }): number {
 }
 
 /** What the client may see of an error: our own messages and validation details, nothing internal. */
-export function errorBodyFor(error: FastifyError | ApiError, status: number): ErrorBody {
-  if (error instanceof ApiError) return { error: error.code, message: error.message };
+export function errorBodyFor(error: AnyError, status: number): ErrorBody {
+  if (error instanceof ApiError || error instanceof DomainError)
+    return { error: error.code, message: error.message };
   if (status === 400 && 'validation' in error && error.validation !== undefined) {
     // Schema validation messages name the offending field, which an integrator needs; they hold no secrets.
     return { error: 'validation_failed', message: error.message };
@@ -59,7 +80,7 @@ export function errorBodyFor(error: FastifyError | ApiError, status: number): Er
   return knownFailures[status] ?? { error: 'request_failed', message: 'Requête refusée' };
 }
 
-function errorCodeOf(error: FastifyError | ApiError): string | undefined {
+function errorCodeOf(error: AnyError): string | undefined {
   return typeof error.code === 'string' ? error.code : undefined;
 }
 
@@ -72,18 +93,12 @@ export function loggableError(error: unknown): Record<string, unknown> {
   for (let current = error; current instanceof Error && chain.length < 5; current = current.cause) {
     chain.push(current);
   }
+  const sqlState = sqlStateOf(error);
   const fromDatabase =
-    chain.some(
-      (link) =>
-        typeof (link as { code?: unknown }).code === 'string' &&
-        /^[0-9A-Z]{5}$/.test((link as { code: string }).code),
-    ) || chain.some((link) => (link as Error).name === 'DrizzleQueryError');
+    sqlState !== undefined || chain.some((link) => (link as Error).name === 'DrizzleQueryError');
   const first = chain[0] as (Error & { query?: unknown }) | undefined;
   if (!first) return { type: typeof error };
   if (!fromDatabase) return { type: first.name, message: first.message, stack: first.stack };
-  const sqlState = chain
-    .map((link) => (link as { code?: unknown }).code)
-    .find((code): code is string => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code));
   return {
     type: first.name,
     ...(sqlState === undefined ? {} : { sqlState }),
@@ -93,7 +108,7 @@ export function loggableError(error: unknown): Record<string, unknown> {
 
 /** Installs the JSON error and not-found answers on the whole server. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler<FastifyError | ApiError>((error, request, reply) => {
+  app.setErrorHandler<AnyError>((error, request, reply) => {
     const status = statusOf(error);
     // Never the error itself: a failed query's message carries its parameters (names, phones, payloads).
     if (status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');

@@ -249,6 +249,29 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
           description: 'Pain',
           date: now,
         };
+      case 'supplier.upsert':
+        return {
+          id: newId(),
+          name: 'Grossiste',
+          phone: '0522000000',
+          balance: 0,
+          createdAt: now,
+          updatedAt: now,
+        };
+      case 'supplier.delete':
+        return { id: newId() };
+      case 'supplier.record':
+        return {
+          entry: {
+            id: newId(),
+            supplierId: newId(),
+            type: 'payment',
+            amount: 500,
+            description: 'Paiement',
+            date: now,
+          },
+          movements: [],
+        };
       case 'settings.update':
         return {
           id: 'settings',

@@ -15,16 +15,10 @@ import {
   stockMovementSchema,
 } from '@hanouti/core';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { serverVersion } from '../version.js';
-
-type JsonSchema = Record<string, unknown>;
-
-/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as the client must send it. */
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-  return rest;
-}
+import { accountSchemas } from './accountRoutes.js';
+import { jsonSchemaOf, type JsonSchema } from './jsonSchema.js';
+import { restOpenApiPaths } from './restRoutes.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const error = {
@@ -43,7 +37,6 @@ export function openApiDocument(): JsonSchema {
   );
   const operation = jsonSchemaOf(operationSchema);
   const json = (schema: JsonSchema) => ({ content: { 'application/json': { schema } } });
-  const rows = (name: string) => json({ type: 'array', items: ref(name) });
   return {
     openapi: '3.1.0',
     info: {
@@ -97,6 +90,33 @@ export function openApiDocument(): JsonSchema {
       '/api/health': {
         get: { summary: 'Server and database up', responses: { 200: { description: 'ok' } } },
       },
+      ...Object.fromEntries(
+        (
+          [
+            ['/api/auth/signup', 'Create a shop and its owner account; a session for this phone', 'signUp'],
+            ['/api/auth/login', 'Log in (e-mail or phone); a session for this phone', 'logIn'],
+            ['/api/auth/refresh', 'Swap a refresh token (once) for a new session', 'refresh'],
+            ['/api/auth/password', 'Change the password (owner)', 'password'],
+            ['/api/pairing/claim', "Join a shop as a staff phone with the owner's code", 'claim'],
+          ] as const
+        ).map(([path, summary, body]) => [
+          path,
+          {
+            post: {
+              summary,
+              ...(body === 'password' ? { security: bearer } : {}),
+              requestBody: json(jsonSchemaOf(accountSchemas[body])),
+              responses: {
+                [body === 'signUp' ? 201 : body === 'password' ? 204 : 200]: { description: 'done' },
+                400: error,
+                401: error,
+                403: error,
+                429: error,
+              },
+            },
+          },
+        ]),
+      ),
       '/api/sync/push': {
         post: {
           summary:
@@ -129,39 +149,7 @@ export function openApiDocument(): JsonSchema {
           },
         },
       },
-      ...Object.fromEntries(
-        (
-          [
-            ['products', 'Product'],
-            ['customers', 'Customer'],
-            ['sales', 'Sale'],
-            ['credit_transactions', 'CreditTransaction'],
-          ] as const
-        ).map(([table, schema]) => [
-          `/api/rest/${table}`,
-          {
-            get: {
-              summary: `${table}, newest first (snake_case rows)`,
-              security: bearer,
-              responses: { 200: rows(schema), 401: error },
-            },
-            post: {
-              summary: `Write 1–100 ${table} rows in one transaction (all or none); snake_case columns, see docs/api.md`,
-              security: bearer,
-              requestBody: json({ type: 'array', minItems: 1, maxItems: 100, items: { type: 'object' } }),
-              responses: { 200: { description: 'done' }, 400: error, 401: error, 403: error, 404: error },
-            },
-          },
-        ]),
-      ),
-      '/api/rest/settings': {
-        get: { summary: 'The settings', security: bearer, responses: { 200: json(ref('Settings')) } },
-        put: {
-          summary: 'Change settings (owner only)',
-          security: bearer,
-          responses: { 200: json(ref('Settings')), 400: error, 403: error },
-        },
-      },
+      ...restOpenApiPaths(error, bearer),
       '/api/ai/visual-match': {
         post: {
           summary: 'Candidates for a crop among ≤ 24 reference photos',

@@ -434,4 +434,54 @@ describe('rate limits', () => {
       message: 'Trop de requêtes, réessayez plus tard',
     });
   });
+
+  /** Log-in attempts as phones behind a proxy send them: the proxy's address, the phone's in X-Forwarded-For. */
+  async function statusesFrom(app: TestServer['app'], forwardedFor: readonly string[]): Promise<number[]> {
+    const statuses: number[] = [];
+    for (const address of forwardedFor) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': address },
+        payload: {
+          login: 'proxied@test.ma',
+          password: 'whatever-123',
+          deviceId: device.deviceId,
+          deviceName: 'x',
+          firstSeq: 1,
+        },
+      });
+      statuses.push(response.statusCode);
+    }
+    return statuses;
+  }
+
+  it('with TRUST_PROXY, counts log-ins per forwarded address: each phone behind the proxy has its own budget', async () => {
+    const proxied = await startServer(
+      'pglite',
+      { authRateLimit: { max: 2, timeWindow: 60_000 }, trustProxy: '10.0.0.0/8' },
+      server.database,
+    );
+    try {
+      const phones = ['203.0.113.7', '203.0.113.7', '203.0.113.7', '203.0.113.8', '203.0.113.8'];
+      expect(await statusesFrom(proxied.app, phones)).toEqual([401, 401, 429, 401, 401]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('without TRUST_PROXY, ignores X-Forwarded-For: a client cannot get a new budget by forging it', async () => {
+    const direct = await startServer(
+      'pglite',
+      { authRateLimit: { max: 2, timeWindow: 60_000 } },
+      server.database,
+    );
+    try {
+      const forged = ['203.0.113.7', '203.0.113.8', '203.0.113.9', '198.51.100.1'];
+      expect(await statusesFrom(direct.app, forged)).toEqual([401, 401, 429, 429]);
+    } finally {
+      await direct.close();
+    }
+  });
 });

@@ -25,9 +25,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { devices, operations, shops } from '../db/schema.js';
 import { withShop, type ShopTx } from '../db/shopScope.js';
-import { sqlStateOf } from '../auth/accountService.js';
+import { sqlStateOf } from '../db/sqlState.js';
 import type { Caller } from '../auth/tokens.js';
-import { ApiError } from '../http/errors.js';
+import { DomainError, deviceRevoked, ownerOnly } from '../domain/errors.js';
 import type { ShopNotifier } from './notifier.js';
 import { OperationRefused, ShopWriter } from './shopWriter.js';
 import { applySupplierOperation, isSupplierOperation } from './supplierWriter.js';
@@ -370,7 +370,7 @@ export class OperationService {
 
   /**
    * Writes made on the server for a caller (table REST), all in one transaction: every row of a request
-   * or none. `work` applies operations through the batch; a refusal throws ApiError 400 and undoes them all.
+   * or none. `work` applies operations through the batch; a refusal throws a DomainError and undoes them all.
    */
   async applyServerOperations<T>(caller: Caller, work: (batch: ServerBatch) => Promise<T>): Promise<T> {
     const { result, changed } = await this.inTurn(caller.shopId, () =>
@@ -404,23 +404,23 @@ export class ServerBatch {
     private readonly caller: Caller,
   ) {}
 
-  /** Same checks and writes as a push, stamped by the server's clock. Throws ApiError 400 when refused. */
+  /** Same checks and writes as a push, stamped by the server's clock. Throws a DomainError when refused. */
   async apply(type: OperationType, payload: unknown): Promise<void> {
     const problem = jsonProblem(payload);
     const check: PayloadCheck = problem
       ? { ok: false, reason: 'invalid-payload' }
       : checkOperationPayload(type, payload);
-    if (!check.ok) throw new ApiError(400, check.reason, refusalMessage(check.reason));
+    if (!check.ok) throw new DomainError('invalid', check.reason, refusalMessage(check.reason));
     if (this.caller.role !== 'owner' && OWNER_ONLY_OPERATIONS.has(type)) {
-      throw new ApiError(403, 'owner_only', 'Réservé au propriétaire');
+      throw ownerOnly();
     }
     try {
       await applyCheckedOperation(this.writer, check.operation, undefined);
     } catch (error) {
       if (error instanceof OperationRefused)
-        throw new ApiError(400, error.reason, refusalMessage(error.reason));
+        throw new DomainError('invalid', error.reason, refusalMessage(error.reason));
       if (isPermanentDataError(error))
-        throw new ApiError(400, 'data-refused', refusalMessage('data-refused'));
+        throw new DomainError('invalid', 'data-refused', refusalMessage('data-refused'));
       throw error;
     }
     const op: Operation = {
@@ -603,10 +603,6 @@ async function groupState(
     }
   }
   return state;
-}
-
-function deviceRevoked(): ApiError {
-  return new ApiError(401, 'device_revoked', 'Cet appareil a été retiré de la boutique');
 }
 
 function rejectionOf(result: OpResult): string | null {

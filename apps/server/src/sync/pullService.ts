@@ -12,7 +12,7 @@ import type { Database } from '../db/database.js';
 import { devices } from '../db/schema.js';
 import { withShop } from '../db/shopScope.js';
 import type { Caller } from '../auth/tokens.js';
-import { ApiError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 
 type FeedRow = {
   entity: SyncEntity;
@@ -31,9 +31,9 @@ type FeedRow = {
 export function cursorSeq(caller: Caller, cursor: string | undefined): number {
   if (cursor === undefined || cursor === '') return 0;
   const parsed = parseCursor(cursor);
-  if (!parsed) throw new ApiError(400, 'invalid_cursor', 'Curseur de synchronisation invalide');
+  if (!parsed) throw new DomainError('invalid', 'invalid_cursor', 'Curseur de synchronisation invalide');
   if (parsed.shopId !== caller.shopId) {
-    throw new ApiError(403, 'cursor_other_shop', "Ce curseur n'appartient pas à cette boutique");
+    throw new DomainError('forbidden', 'cursor_other_shop', "Ce curseur n'appartient pas à cette boutique");
   }
   return parsed.seq;
 }
