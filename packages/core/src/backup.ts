@@ -7,6 +7,8 @@ import type {
   SaleItem,
   Settings,
   StockMovement,
+  Supplier,
+  SupplierEntry,
 } from './entities.js';
 import type {
   BackupCreditTransaction,
@@ -18,6 +20,8 @@ import type {
   BackupSaleItem,
   BackupSettings,
   BackupStockMovement,
+  BackupSupplier,
+  BackupSupplierEntry,
 } from './backupFormat.js';
 import { BACKUP_FORMAT_VERSION } from './backupFormat.js';
 import { madFromCentimes } from './money.js';
@@ -31,6 +35,9 @@ export type BackupSource = {
   stockMovements: readonly StockMovement[];
   settings: Settings;
   photos: readonly BackupPhoto[];
+  /** The supplier notebook (written when given). */
+  suppliers?: readonly Supplier[];
+  supplierEntries?: readonly SupplierEntry[];
 };
 
 /** Copies only the optional fields that are set, so the file has no `"x": undefined` noise. */
@@ -129,6 +136,14 @@ function movementToFile(movement: StockMovement): BackupStockMovement {
   };
 }
 
+function supplierToFile(supplier: Supplier): BackupSupplier {
+  return { ...supplier, balance: madFromCentimes(supplier.balance) };
+}
+
+function supplierEntryToFile(entry: SupplierEntry): BackupSupplierEntry {
+  return { ...entry, amount: madFromCentimes(entry.amount) };
+}
+
 function settingsToFile(settings: Settings, photos: ReadonlyMap<string, string>): BackupSettings {
   const { logoId, printerName, ...rest } = settings;
   const logo = logoId === undefined ? undefined : photos.get(logoId);
@@ -154,6 +169,8 @@ export function exportBackup(data: BackupSource, exportDate: string): BackupFile
     settings: settingsToFile(data.settings, photos),
     stockMovements: data.stockMovements.map(movementToFile),
     photos: data.photos.filter((photo) => !inline.has(photo.id)).map(({ id, dataUrl }) => ({ id, dataUrl })),
+    ...(data.suppliers ? { suppliers: data.suppliers.map(supplierToFile) } : {}),
+    ...(data.supplierEntries ? { supplierEntries: data.supplierEntries.map(supplierEntryToFile) } : {}),
   };
 }
 

@@ -107,6 +107,26 @@ export type BackupStockMovement = {
   deviceId?: string;
 };
 
+/** A supplier of the supplier notebook (suppliers.ts); balance in decimal MAD, what the shop owes. */
+export type BackupSupplier = {
+  id: string;
+  name: string;
+  phone: string;
+  balance: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type BackupSupplierEntry = {
+  id: string;
+  supplierId: string;
+  type: 'delivery' | 'payment';
+  amount: number;
+  description: string;
+  date: string;
+  movementIds?: string[];
+};
+
 export type BackupSettings = {
   id: string;
   storeName: string;
@@ -140,6 +160,9 @@ export type BackupFile = {
   stockMovements: BackupStockMovement[];
   /** Photos that no product or logo carries inline (products and the logo carry theirs as data URLs). */
   photos: BackupPhoto[];
+  /** The supplier notebook; absent from files written before it existed. */
+  suppliers?: BackupSupplier[];
+  supplierEntries?: BackupSupplierEntry[];
 };
 
 /** The download's name: the spec's backup prefix and the export day (hanouti-sauvegarde-2025-03-14.json). */

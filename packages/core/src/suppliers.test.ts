@@ -12,6 +12,8 @@ import {
 } from './suppliers.js';
 import { checkOperationPayload, OWNER_ONLY_OPERATIONS } from './sync.js';
 import { checkIntegrity } from './integrity.js';
+import { exportBackup } from './backup.js';
+import { DEFAULT_SETTINGS } from './entities.js';
 
 const NOW = '2026-03-14T09:00:00.000Z';
 let n = 0;
@@ -168,5 +170,26 @@ describe('the integrity check of the supplier notebook', () => {
     ).toEqual([]);
     // A shop read before the notebook existed has no supplier lists at all.
     expect(checkIntegrity(empty).issues).toEqual([]);
+  });
+});
+
+describe('the supplier notebook in a backup', () => {
+  it('writes suppliers and entries in decimal MAD, and nothing for a source without them', () => {
+    const kept = supplier(4550);
+    const delivered = recordSupplierDelivery({ ...kept, balance: 0 }, 4550, 'BL 9', ctx(), ['m-1']);
+    if (!delivered.ok) throw new Error('refused');
+    const source = {
+      products: [],
+      sales: [],
+      customers: [],
+      creditTransactions: [],
+      stockMovements: [],
+      settings: DEFAULT_SETTINGS,
+      photos: [],
+    };
+    const file = exportBackup({ ...source, suppliers: [kept], supplierEntries: [delivered.entry] }, NOW);
+    expect(file.suppliers).toEqual([{ ...kept, balance: 45.5 }]);
+    expect(file.supplierEntries).toEqual([{ ...delivered.entry, amount: 45.5 }]);
+    expect('suppliers' in exportBackup(source, NOW)).toBe(false);
   });
 });

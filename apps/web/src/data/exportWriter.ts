@@ -64,6 +64,8 @@ export async function exportBackupBlob(
       'stockMovements',
       'photos',
       'settings',
+      'suppliers',
+      'supplierEntries',
     ],
     async (t) => {
       const counts = await Promise.all([
@@ -129,6 +131,8 @@ export async function exportBackupBlob(
         customers: await t.customers.toArray(),
         photos: await t.photos.toArray(),
         settings: settings.success ? settings.data : DEFAULT_SETTINGS,
+        suppliers: await t.suppliers.toArray(),
+        supplierEntries: await t.supplierEntries.toArray(),
       };
     },
   );
@@ -141,6 +145,10 @@ export async function exportBackupBlob(
       customers: snapshot.customers,
       settings: snapshot.settings,
       photos,
+      // A shop without a supplier notebook writes the file as before.
+      ...(snapshot.suppliers.length + snapshot.supplierEntries.length > 0
+        ? { suppliers: snapshot.suppliers, supplierEntries: snapshot.supplierEntries }
+        : {}),
       ...snapshot.chunks,
     },
     exportDate,
