@@ -39,6 +39,8 @@ type Loaded = {
 };
 type Step = { kind: 'start' } | { kind: 'reading' } | { kind: 'loaded'; loaded: Loaded; writing: boolean };
 
+/** The formats' names, the same in every language. */
+const FORMATS = 'CSV, Excel (.xlsx)';
 const ACCEPT = '.csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The first non-empty cell of a column, shown next to its header. */
@@ -222,7 +224,7 @@ export function CatalogSheetDialog({ onClose }: { onClose: () => void }) {
           <section className="flex flex-col gap-2">
             <h3 className="font-semibold text-ink">{t('sheet.importHeading')}</h3>
             <p className="text-sm text-muted">
-              {withIsolatedName((formats) => t('sheet.importHint', { formats }), 'CSV, Excel (.xlsx)')}
+              {withIsolatedName((formats) => t('sheet.importHint', { formats }), FORMATS)}
             </p>
             <input
               ref={input}
