@@ -1,8 +1,8 @@
 // One customer in the list: phone, total purchases and balance due, with the carnet and history at hand.
 import { clsx } from 'clsx';
-import { History, Pencil, Phone, Wallet } from 'lucide-react';
+import { BellRing, History, Pencil, Phone, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Customer, CustomerOwed } from '@hanouti/core';
+import { lastReminder, type Customer, type CustomerOwed } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
@@ -21,6 +21,8 @@ export type CustomerCardProps = {
   onHistory: () => void;
   /** Modifier: name, phone, credit limit and promised day of payment. */
   onEdit?: () => void;
+  /** Relancer: remind the customer of what they owe (offered while they owe something). */
+  onRemind?: () => void;
 };
 
 export function CustomerCard({
@@ -31,6 +33,7 @@ export function CustomerCard({
   onSelectedChange,
   onLedger,
   onHistory,
+  onRemind,
   onEdit,
 }: CustomerCardProps) {
   const { t } = useTranslation('customers');
@@ -116,6 +119,28 @@ export function CustomerCard({
           ) : null}
         </div>
       )}
+      {!selecting && onRemind && customer.creditBalance > 0 ? (
+        <div className="-mt-1 flex items-center justify-between gap-2">
+          <p className="min-w-0 truncate text-sm text-muted" data-testid="customer-reminded">
+            {reminderNote(customer, t, format.dateTime)}
+          </p>
+          <Button variant="ghost" icon={<BellRing />} onClick={onRemind} className="shrink-0 px-3">
+            {t('reminder.action')}
+          </Button>
+        </div>
+      ) : null}
     </li>
   );
+}
+
+/** "Relancé le 12/03/2026 14:05 · 2 relances", or "Jamais relancé". */
+function reminderNote(
+  customer: Customer,
+  t: ReturnType<typeof useTranslation<'customers'>>['t'],
+  dateTime: (iso: string) => string,
+): string {
+  const last = lastReminder(customer);
+  if (!last) return t('reminder.never');
+  const times = t('reminder.times', { count: customer.remindedAt?.length ?? 0 });
+  return `${t('reminder.last', { date: dateTime(last) })} · ${times}`;
 }

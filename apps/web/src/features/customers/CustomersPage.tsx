@@ -1,5 +1,5 @@
 // Gestion Clients: what is owed at a glance, search, sort and filter by debt, each customer's carnet, and a multi-select delete mode.
-import { ArrowLeft, Trash2, UserPlus, UserSearch, Users } from 'lucide-react';
+import { ArrowLeft, BellRing, Trash2, UserPlus, UserSearch, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { promiseStatus, searchCustomers } from '@hanouti/core';
@@ -22,6 +22,8 @@ import { CustomerCard } from './CustomerCard';
 import { HistoryDialog } from './HistoryDialog';
 import { LedgerDialog } from './LedgerDialog';
 import { OwedSummary } from './OwedSummary';
+import { ReminderDialog } from './ReminderDialog';
+import { StatementDialog } from './StatementDialog';
 import { NotebookSwitch } from '../suppliers/NotebookSwitch';
 
 const SORTS = ['recent', 'owed', 'age'] as const;
@@ -111,6 +113,8 @@ export function CustomersPage() {
   const [ledgerFor, setLedgerFor] = useState<string>();
   const [historyFor, setHistoryFor] = useState<string>();
   const [editFor, setEditFor] = useState<string>();
+  const [statementFor, setStatementFor] = useState<string>();
+  const [remindQueue, setRemindQueue] = useState<readonly string[]>([]);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -134,6 +138,8 @@ export function CustomersPage() {
   // Only customers still on the list count (one may have been deleted on another tab).
   const chosen = (customers ?? []).filter((customer) => selected.has(customer.id));
   const allShownSelected = shown.length > 0 && shown.every((customer) => selected.has(customer.id));
+  // Relancer, one after another: the customers of the filtered list who owe something.
+  const owingShown = filter === 'all' || selecting ? [] : shown.filter((c) => c.creditBalance > 0);
 
   function leaveSelection() {
     setSelecting(false);
@@ -246,6 +252,15 @@ export function CustomersPage() {
               text={(v) => t(`filter_${v}`)}
             />
           </div>
+          {owingShown.length > 0 ? (
+            <Button
+              variant="secondary"
+              icon={<BellRing />}
+              onClick={() => setRemindQueue(owingShown.map((customer) => customer.id))}
+            >
+              {t('reminder.batch', { count: owingShown.length })}
+            </Button>
+          ) : null}
           {shown.length === 0 ? (
             <EmptyState icon={<UserSearch />} title={tApp('customers.noCustomerFound')} />
           ) : (
@@ -261,6 +276,7 @@ export function CustomersPage() {
                   onLedger={() => setLedgerFor(customer.id)}
                   onHistory={() => setHistoryFor(customer.id)}
                   onEdit={() => setEditFor(customer.id)}
+                  onRemind={() => setRemindQueue([customer.id])}
                 />
               ))}
             </ul>
@@ -280,7 +296,16 @@ export function CustomersPage() {
         />
       ) : null}
       <LedgerDialog customer={byId(ledgerFor)} onClose={() => setLedgerFor(undefined)} />
-      <HistoryDialog customer={byId(historyFor)} onClose={() => setHistoryFor(undefined)} />
+      <HistoryDialog
+        customer={byId(historyFor)}
+        onClose={() => setHistoryFor(undefined)}
+        onStatement={() => {
+          setStatementFor(historyFor);
+          setHistoryFor(undefined);
+        }}
+      />
+      <StatementDialog customer={byId(statementFor)} onClose={() => setStatementFor(undefined)} />
+      <ReminderDialog queue={remindQueue} onClose={() => setRemindQueue([])} />
       <Dialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,6 +1,6 @@
 // Historique: the customer's purchases and carnet entries with the running balance, and the statement to share.
 import { clsx } from 'clsx';
-import { Share2 } from 'lucide-react';
+import { FileText, Share2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isImportedBalanceEntry, ledgerHistory } from '@hanouti/core';
@@ -29,9 +29,12 @@ function useHistory(customerId: string | undefined): LedgerEntry[] | undefined {
 export function HistoryDialog({
   customer,
   onClose,
+  onStatement,
 }: {
   customer: Customer | undefined;
   onClose: () => void;
+  /** Opens the statement sheet (image, printer) of this customer. */
+  onStatement?: () => void;
 }) {
   const { t } = useTranslation('customers');
   const format = useShopFormat();
@@ -81,9 +84,16 @@ export function HistoryDialog({
       }}
       title={withIsolatedName((name) => t('historyTitle', { name }), customer?.name ?? '')}
       footer={
-        <Button icon={<Share2 />} fullWidth disabled={!history} onClick={() => void share()}>
-          {t('shareStatement')}
-        </Button>
+        <>
+          {onStatement ? (
+            <Button variant="secondary" icon={<FileText />} disabled={!history} onClick={onStatement}>
+              {t('statementSheet.open')}
+            </Button>
+          ) : null}
+          <Button icon={<Share2 />} fullWidth disabled={!history} onClick={() => void share()}>
+            {t('shareStatement')}
+          </Button>
+        </>
       }
     >
       <p className="mb-3 flex items-baseline justify-between gap-2 rounded-xl bg-canvas px-3 py-2">

@@ -1,5 +1,7 @@
-// A customer's statement as plain text, for WhatsApp: shop, customer, balance due and the last entries.
+// A customer's statement: as plain text for WhatsApp (shop, customer, balance due, the last entries), and as a
+// printable sheet since a date (image, share sheet, Bluetooth printer) with the running balance.
 import { isImportedBalanceEntry, type Centimes, type LedgerEntry } from '@hanouti/core';
+import type { TicketDocument, TicketLine } from '../../printing/ticketDocument';
 
 /** How many of the latest entries a shared statement lists. */
 export const STATEMENT_ENTRIES = 5;
@@ -63,4 +65,82 @@ export function customerStatementText(input: StatementInput): string {
     }
   }
   return lines.join('\n');
+}
+
+/** The entries on or after `since` (ISO instant) and the balance the customer owed just before them. */
+export function statementSince(
+  history: readonly LedgerEntry[],
+  since: string,
+): { opening: Centimes; entries: LedgerEntry[] } {
+  const firstIndex = history.findIndex((entry) => entry.date >= since);
+  const entries = firstIndex < 0 ? [] : history.slice(firstIndex);
+  const before = firstIndex < 0 ? history.at(-1) : history[firstIndex - 1];
+  return { opening: before?.balanceAfter ?? 0, entries };
+}
+
+/** Everything language-dependent of the statement sheet, already translated by the caller. */
+export type StatementSheetWords = {
+  direction: 'ltr' | 'rtl';
+  title: string;
+  customer: (name: string) => string;
+  period: (parts: { from: string; to: string }) => string;
+  opening: (date: string) => string;
+  balanceDue: string;
+  noEntries: string;
+  runningBalance: (amount: string) => string;
+  printedOn: (date: string) => string;
+  kind: (entry: LedgerEntry) => string;
+  money: (amount: Centimes) => string;
+  date: (iso: string) => string;
+  day: (iso: string) => string;
+};
+
+export type StatementSheetInput = {
+  store: { storeName: string; storeAddress: string; storePhone: string; hasLogo: boolean };
+  customerName: string;
+  balance: Centimes;
+  history: readonly LedgerEntry[];
+  /** First instant of the statement (start of the chosen day). */
+  since: string;
+  now: string;
+  words: StatementSheetWords;
+};
+
+/**
+ * The statement as a printable document (the ticket's format: image, share sheet, Bluetooth printer): the
+ * shop's details, the customer, the balance before the period, every entry since then with its running
+ * balance, and the balance due.
+ */
+export function statementDocument(input: StatementSheetInput): TicketDocument {
+  const { words, store } = input;
+  const { opening, entries } = statementSince(input.history, input.since);
+  const lines: TicketLine[] = [];
+  if (store.hasLogo) lines.push({ kind: 'logo' });
+  lines.push({ kind: 'title', text: store.storeName });
+  if (store.storeAddress) lines.push({ kind: 'text', text: store.storeAddress });
+  if (store.storePhone) lines.push({ kind: 'text', text: store.storePhone, ltr: true });
+  lines.push({ kind: 'gap' });
+  lines.push({ kind: 'text', text: words.title, strong: true });
+  lines.push({ kind: 'text', text: words.customer(input.customerName) });
+  lines.push({
+    kind: 'text',
+    text: words.period({ from: words.day(input.since), to: words.day(input.now) }),
+  });
+  lines.push({ kind: 'rule' });
+  lines.push({ kind: 'amount', label: words.opening(words.day(input.since)), amount: words.money(opening) });
+  if (entries.length === 0) lines.push({ kind: 'text', text: words.noEntries });
+  for (const entry of entries) {
+    const shown = entry.description && !isImportedBalanceEntry(entry);
+    const description = shown ? ` · ${entry.description}` : '';
+    lines.push({
+      kind: 'item',
+      name: `${words.date(entry.date)} · ${words.kind(entry)}${description}`,
+      detail: words.runningBalance(words.money(entry.balanceAfter)),
+      amount: signedAmount(entry, words.money),
+    });
+  }
+  lines.push({ kind: 'rule' });
+  lines.push({ kind: 'amount', label: words.balanceDue, amount: words.money(input.balance), strong: true });
+  lines.push({ kind: 'text', text: words.printedOn(words.date(input.now)) });
+  return { direction: words.direction, lines };
 }

@@ -1,0 +1,297 @@
+// Reminders and statements of the karne, in French and Arabic at 360×740: a reminder's exact text and its wa.me
+// link to the +212 number, logged on the customer (with its customer.upsert operation); several customers one
+// after another (a non-Moroccan number gets no link); the statement since a date, a cash advance named in it.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  LANGS,
+  backupText,
+  creditRecord,
+  customerRecord,
+  emptyShop,
+  fill,
+  importBackup,
+  openApp,
+  plain,
+  plural,
+  screenshotPath,
+  shoot,
+  uuid,
+  words,
+  type Lang,
+} from '../support/customers';
+
+// Noon in Casablanca (UTC+1 in June 2025).
+const NOW = new Date('2025-06-30T12:00:00+01:00');
+const SHOTS = '/tmp/shots-31';
+
+const amina = customerRecord(uuid(1), 'Amina Berrada', '06 12-34.56 78', '2025-03-01T08:00:00.000Z');
+const karim = customerRecord(uuid(2), 'Karim El Idrissi', '+33 6 12 34 56 78', '2025-03-02T08:00:00.000Z');
+const said = customerRecord(uuid(3), 'سعيد العلوي', '00212 661 23 45 67', '2025-03-03T08:00:00.000Z');
+
+const ENTRIES = [
+  creditRecord(uuid(11), amina.id, 100, 'Courses', '2025-06-01T10:00:00+01:00'),
+  { ...creditRecord(uuid(12), amina.id, 50, 'Pharmacie', '2025-06-10T10:00:00+01:00'), kind: 'advance' },
+  { ...creditRecord(uuid(13), amina.id, 30, '', '2025-06-20T10:00:00+01:00'), type: 'payment' },
+  creditRecord(uuid(21), karim.id, 300, 'Gaz', '2025-05-15T09:00:00+01:00'),
+  creditRecord(uuid(31), said.id, 15, 'Lait', '2025-06-29T19:00:00+01:00'),
+];
+
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/** Taps the middle of a control as a finger would, after checking it is the element under that point. */
+async function tap(page: Page, control: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  if (!box) throw new Error('control not on screen');
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const hit = await control.evaluate(
+    (el, [px, py]) => {
+      const under = document.elementFromPoint(px!, py!);
+      return under !== null && (under === el || el.contains(under));
+    },
+    [x, y],
+  );
+  expect(hit).toBe(true);
+  await page.mouse.click(x, y);
+}
+
+async function shootBoth(page: Page, lang: Lang, name: string): Promise<void> {
+  await shoot(page, lang, name);
+  mkdirSync(SHOTS, { recursive: true });
+  copyFileSync(screenshotPath(lang, name), `${SHOTS}/${lang}-${name}.png`);
+}
+
+/** Formats as the page does (same ICU): money, date and time, day. */
+async function formats(page: Page, lang: Lang) {
+  const locale = lang === 'ar' ? 'ar-MA' : 'fr-MA';
+  return page.evaluate((loc) => {
+    const money = (centimes: number) =>
+      new Intl.NumberFormat(loc, {
+        style: 'currency',
+        currency: 'MAD',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }).format(centimes / 100);
+    const dateTime = (iso: string) =>
+      new Intl.DateTimeFormat(loc, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+    const day = (iso: string) => new Intl.DateTimeFormat(loc, { dateStyle: 'short' }).format(new Date(iso));
+    return {
+      amounts: Object.fromEntries([12_000, 10_000, 5_000, 3_000, 15_000, 1_500, 0].map((c) => [c, money(c)])),
+      dates: Object.fromEntries(
+        [
+          '2025-06-01T10:00:00+01:00',
+          '2025-06-10T10:00:00+01:00',
+          '2025-06-20T10:00:00+01:00',
+          '2025-06-30T12:00:00+01:00',
+        ].map((d) => [d, dateTime(d)]),
+      ),
+      june5: day('2025-06-05T00:00:00+01:00'),
+      today: day('2025-06-30T12:00:00+01:00'),
+    };
+  }, locale);
+}
+
+/** The reminder Amina gets, written from the catalogue of `lang` (the text the shopkeeper sends). */
+function aminaReminder(lang: Lang, f: Awaited<ReturnType<typeof formats>>): string[] {
+  const c = words[lang].customers;
+  const iso = (text: string) => (lang === 'ar' ? `${FSI}${text}${PDI}` : text);
+  const entry = (date: string, kind: string, amount: string, balance: number) =>
+    `- ${fill(c.statementEntry, {
+      date: iso(f.dates[date]!),
+      kind,
+      amount: iso(amount),
+      balance: iso(f.amounts[balance]!),
+    })}`;
+  return [
+    fill(c.reminder.greeting, { name: iso(amina.name) }),
+    fill(c.reminder.balance, { amount: iso(f.amounts[12_000]!), store: iso('Mon Hanout') }),
+    '',
+    c.reminder.lastEntries,
+    entry('2025-06-20T10:00:00+01:00', c.entryPayment, `−${f.amounts[3_000]}`, 12_000),
+    entry('2025-06-10T10:00:00+01:00', c.statementSheet.advance, `+${f.amounts[5_000]}`, 15_000),
+    entry('2025-06-01T10:00:00+01:00', c.entryCredit, `+${f.amounts[10_000]}`, 10_000),
+    '',
+    fill(c.reminder.closing, { store: iso('Mon Hanout') }),
+  ].map(plain);
+}
+
+/** The outbox operations of a type, as recorded on this phone. */
+async function operations(page: Page, type: string): Promise<{ payload: Record<string, unknown> }[]> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<{ payload: Record<string, unknown> }[]>((resolve, reject) => {
+        const request = indexedDB.open('hanouti');
+        request.onerror = () => reject(request.error ?? new Error('open failed'));
+        request.onsuccess = () => {
+          const db = request.result;
+          const all = db.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(
+              (all.result as { type: string; payload: Record<string, unknown> }[]).filter(
+                (op) => op.type === wanted,
+              ),
+            );
+          };
+          all.onerror = () => reject(all.error ?? new Error('read failed'));
+        };
+      }),
+    type,
+  );
+}
+
+for (const lang of LANGS) {
+  const c = words[lang].customers;
+  const r = c.reminder;
+
+  test(`[${lang}] a reminder over WhatsApp, several in a row, and the statement with a cash advance`, async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // wa.me is outside: the tab the link opens gets a blank page.
+    await context.route('https://wa.me/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<p>wa.me</p>' }),
+    );
+    await page.clock.setFixedTime(NOW);
+    await openApp(page, 'fr', '#/settings');
+    await emptyShop(page);
+    await openApp(page, lang, '#/settings');
+    await importBackup(page, lang, {
+      name: 'carnet.json',
+      text: backupText({ customers: [amina, karim, said], creditTransactions: ENTRIES }),
+    });
+    const f = await formats(page, lang);
+
+    await page.goto('/#/customers');
+    const list = page.getByRole('list', { name: c.listLabel });
+    const card = (name: string) => list.getByRole('listitem', { name });
+    await expect(card(amina.name).getByTestId('customer-reminded')).toHaveText(r.never);
+    await shootBoth(page, lang, 'reminders-list');
+
+    // One customer: the exact message, in the app's language, and the wa.me link to +212612345678.
+    await tap(page, card(amina.name).getByRole('button', { name: r.action }));
+    const dialog = page.getByRole('dialog', { name: fill(r.title, { name: amina.name }) });
+    await expect(dialog).toBeVisible();
+    const message = dialog.getByTestId('reminder-message');
+    await expect
+      .poll(async () => (await message.innerText()).split('\n').map(plain))
+      .toEqual(aminaReminder(lang, f));
+    await expect(dialog.getByTestId('reminder-phone')).toHaveText('+212612345678');
+    const link = dialog.getByRole('link', { name: r.sendWhatsApp });
+    const href = new URL((await link.getAttribute('href')) ?? '');
+    expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/212612345678');
+    expect(href.searchParams.get('text')).toBe(await message.textContent());
+    await shootBoth(page, lang, 'reminder-dialog');
+
+    // The other language of the message, then back.
+    const other: Lang = lang === 'fr' ? 'ar' : 'fr';
+    await tap(page, dialog.getByRole('button', { name: other === 'ar' ? 'العربية' : 'Français' }));
+    await expect
+      .poll(async () => (await message.innerText()).split('\n').map(plain))
+      .toEqual(aminaReminder(other, await formats(page, other)));
+    await tap(page, dialog.getByRole('button', { name: lang === 'ar' ? 'العربية' : 'Français' }));
+    await expect
+      .poll(async () => plain(await message.innerText()))
+      .toContain(plain(aminaReminder(lang, f)[0]!));
+
+    // Sending opens WhatsApp and logs the reminder on the customer, with its customer.upsert operation.
+    const opened = page.waitForEvent('popup');
+    await tap(page, link);
+    const whatsApp = await opened;
+    expect(whatsApp.url()).toBe(href.toString());
+    await whatsApp.close();
+    await expect(page.getByTestId('toasts').getByText(fill(r.sentTo, { name: amina.name }))).toHaveCount(1);
+    await tap(page, dialog.getByRole('button', { name: r.finish }));
+    await expect(dialog).toBeHidden();
+    const remindedLine = `${fill(r.last, { date: f.dates['2025-06-30T12:00:00+01:00']! })} · ${plural(r, 'times', 1, lang)}`;
+    await expect
+      .poll(async () => plain(await card(amina.name).getByTestId('customer-reminded').innerText()))
+      .toBe(plain(remindedLine));
+    const upserts = await operations(page, 'customer.upsert');
+    expect(upserts.map((op) => [op.payload.id, op.payload.remindedAt])).toEqual([
+      [amina.id, [NOW.toISOString()]],
+    ]);
+
+    // Several at once from the filtered list (those who owe), one after another.
+    const chip = (group: string, label: string) =>
+      page.getByRole('group', { name: group }).getByRole('button', { name: label, exact: true });
+    await tap(page, chip(c.show, c.filter_owing));
+    const batch = page.getByRole('button', { name: plural(r, 'batch', 3, lang) });
+    await tap(page, batch);
+    const progress = page.getByRole('dialog').getByTestId('reminder-progress');
+    await expect(progress).toHaveText(fill(r.progress, { index: 1, count: 3 }));
+    // Newest first: Saïd (00212 661 23 45 67 → +212661234567), then Karim (a French number: no link), Amina.
+    const batchDialog = page.getByRole('dialog');
+    await expect(batchDialog.getByTestId('reminder-phone')).toHaveText('+212661234567');
+    expect(
+      new URL((await batchDialog.getByRole('link', { name: r.sendWhatsApp }).getAttribute('href')) ?? '')
+        .pathname,
+    ).toBe('/212661234567');
+    // Shared instead (no share sheet here: the message is copied), which logs it too.
+    await tap(page, batchDialog.getByRole('button', { name: r.share }));
+    await expect(page.getByTestId('toasts').getByText(fill(r.sentTo, { name: said.name }))).toHaveCount(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      await batchDialog.getByTestId('reminder-message').textContent(),
+    );
+    await tap(page, batchDialog.getByRole('button', { name: r.next }));
+    await expect(progress).toHaveText(fill(r.progress, { index: 2, count: 3 }));
+    await expect(batchDialog.getByRole('alert')).toHaveText(fill(r.invalidPhone, { phone: karim.phone }));
+    await expect(batchDialog.getByRole('link', { name: r.sendWhatsApp })).toHaveCount(0);
+    await shootBoth(page, lang, 'reminder-batch-invalid-phone');
+    await tap(page, batchDialog.getByRole('button', { name: r.skip }));
+    await expect(progress).toHaveText(fill(r.progress, { index: 3, count: 3 }));
+    await tap(page, batchDialog.getByRole('button', { name: r.finish }));
+    await expect(batchDialog).toBeHidden();
+    await expect(card(karim.name).getByTestId('customer-reminded')).toHaveText(r.never);
+    await expect(card(said.name).getByTestId('customer-reminded')).not.toHaveText(r.never);
+
+    // The statement since 5 June: the balance before, every entry with its running balance, the advance named.
+    await tap(page, chip(c.show, c.filter_all));
+    await tap(page, card(amina.name).getByRole('button', { name: c.history }));
+    await tap(page, page.getByRole('dialog').getByRole('button', { name: c.statementSheet.open }));
+    const sheet = page.getByRole('dialog', {
+      name: fill(c.statementSheet.dialogTitle, { name: amina.name }),
+    });
+    await expect(sheet).toBeVisible();
+    await sheet.getByLabel(c.statementSheet.since).fill('2025-06-05');
+    await expect(sheet.getByTestId('statement-count')).toHaveText(
+      fill(plural(c.statementSheet, 'entries', 2, lang), { date: f.june5 }),
+    );
+    await expect(sheet.getByTestId('statement-image')).toBeVisible();
+    await expect
+      .poll(() => sheet.getByTestId('statement-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(384);
+    await shootBoth(page, lang, 'statement-dialog');
+    await tap(page, sheet.getByRole('button', { name: c.statementSheet.shareImage }));
+    await expect(page.getByTestId('toasts').getByText(c.statementCopied)).toHaveCount(1);
+    const copied = (await page.evaluate(() => navigator.clipboard.readText())).split('\n').map(plain);
+    const iso = (text: string) => (lang === 'ar' ? `${FSI}${text}${PDI}` : text);
+    expect(copied).toEqual(
+      [
+        'MON HANOUT',
+        'Avenue Mohammed V, Marrakech',
+        iso('+212 6 00 00 00 00'),
+        '',
+        iso(c.statementSheet.title),
+        iso(fill(c.statementSheet.customer, { name: amina.name })),
+        iso(fill(c.statementSheet.period, { from: f.june5, to: f.today })),
+        '------------------------',
+        `${fill(c.statementSheet.opening, { date: f.june5 })} : ${iso(f.amounts[10_000]!)}`,
+        `${f.dates['2025-06-10T10:00:00+01:00']} · ${c.statementSheet.advance} · Pharmacie`,
+        `  ${iso(fill(c.statementSheet.runningBalance, { amount: f.amounts[15_000]! }))} = ${iso(`+${f.amounts[5_000]}`)}`,
+        `${f.dates['2025-06-20T10:00:00+01:00']} · ${c.entryPayment}`,
+        `  ${iso(fill(c.statementSheet.runningBalance, { amount: f.amounts[12_000]! }))} = ${iso(`−${f.amounts[3_000]}`)}`,
+        '------------------------',
+        `${c.statementSheet.balanceDue} : ${iso(f.amounts[12_000]!)}`,
+        iso(fill(c.statementSheet.printedOn, { date: f.dates['2025-06-30T12:00:00+01:00']! })),
+      ].map(plain),
+    );
+    // A date after today is refused with a clear message, and nothing can be shared.
+    await sheet.getByLabel(c.statementSheet.since).fill('2025-07-02');
+    await expect(sheet.getByText(c.statementSheet.invalidSince)).toBeVisible();
+    await expect(sheet.getByRole('button', { name: c.statementSheet.shareImage })).toBeDisabled();
+  });
+}
