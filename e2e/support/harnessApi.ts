@@ -102,6 +102,8 @@ export type HanoutiHarness = {
   /** Every table as JSON, key order, photos as id/mime/size: two equal snapshots mean nothing changed. */
   snapshot(): Promise<string>;
   products(limit?: number): Promise<HarnessProduct[]>;
+  /** Stored products in alert (core's stockStatus over the whole catalogue, not the dashboard's index). */
+  alertCount(): Promise<number>;
   customerIds(limit?: number): Promise<string[]>;
   /** The data layer's `exportAll`, as text. */
   exportText(now?: string): Promise<string>;

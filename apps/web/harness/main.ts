@@ -8,6 +8,7 @@ import {
   setCartCustomer,
   setLineQuantity,
   setPaymentMethod,
+  stockStatus,
   type Cart,
 } from '@hanouti/core';
 import { Dexie } from 'dexie';
@@ -168,6 +169,9 @@ const harness: HanoutiHarness = {
   async products(limit = Infinity) {
     const products = await listProducts();
     return products.slice(0, limit).map(({ id, name, stock, isBulk }) => ({ id, name, stock, isBulk }));
+  },
+  async alertCount() {
+    return (await listProducts()).filter((product) => stockStatus(product) !== 'ok').length;
   },
   async customerIds(limit = Infinity) {
     return (await listCustomers()).slice(0, limit).map((customer) => customer.id);
