@@ -49,6 +49,22 @@ async function json(app, method, url, token, payload) {
   return response.status === 204 ? undefined : JSON.parse(text);
 }
 
+/** A push of the phone's ops; an access token that expired during a long run is refreshed, as a phone does. */
+async function pushOps(app, phone, ops) {
+  const body = { protocol: SYNC_PROTOCOL_VERSION, ops };
+  try {
+    return await json(app, 'POST', '/api/sync/push', phone.token, body);
+  } catch (error) {
+    if (!String(error.message).includes(': 401 ')) throw error;
+    const session = await json(app, 'POST', '/api/auth/refresh', undefined, {
+      refreshToken: phone.refreshToken,
+    });
+    phone.token = session.accessToken;
+    phone.refreshToken = session.refreshToken;
+    return json(app, 'POST', '/api/sync/push', phone.token, body);
+  }
+}
+
 /** CPU ms (user + system) of this process so far. */
 function ownCpuMs() {
   const { user, system } = process.cpuUsage();
@@ -103,9 +119,9 @@ function postgresCpuSpent(before, after) {
   return total;
 }
 
-/** A phone: its token and its outbox's seq and clock. */
-function phoneOf(shop, deviceId, token) {
-  const phone = { shop, deviceId, token, seq: 0 };
+/** A phone: its tokens and its outbox's seq and clock. */
+function phoneOf(shop, deviceId, session) {
+  const phone = { shop, deviceId, token: session.accessToken, refreshToken: session.refreshToken, seq: 0 };
   phone.op = (type, payload) => ({
     opId: newId(),
     deviceId,
@@ -129,7 +145,7 @@ async function prepareShop(app, index, phonesInShop) {
     firstSeq: 1,
   });
   const shop = { index };
-  const owner = phoneOf(shop, ownerDevice, signup.accessToken);
+  const owner = phoneOf(shop, ownerDevice, signup);
   const phones = [owner];
   for (let i = 1; i < phonesInShop; i++) {
     const { code } = await json(app, 'POST', '/api/pairing', owner.token);
@@ -140,7 +156,7 @@ async function prepareShop(app, index, phonesInShop) {
       deviceName: `bench staff ${i}`,
       firstSeq: 1,
     });
-    phones.push(phoneOf(shop, deviceId, claim.accessToken));
+    phones.push(phoneOf(shop, deviceId, claim));
   }
   const now = new Date().toISOString();
   shop.product = {
@@ -157,19 +173,16 @@ async function prepareShop(app, index, phonesInShop) {
     createdAt: now,
     updatedAt: now,
   };
-  await json(app, 'POST', '/api/sync/push', owner.token, {
-    protocol: SYNC_PROTOCOL_VERSION,
-    ops: [
-      owner.op('product.upsert', shop.product),
-      owner.op('stock.move', {
-        id: newId(),
-        productId: shop.product.id,
-        kind: 'import',
-        delta: 1e6,
-        at: now,
-      }),
-    ],
-  });
+  await pushOps(app, owner, [
+    owner.op('product.upsert', shop.product),
+    owner.op('stock.move', {
+      id: newId(),
+      productId: shop.product.id,
+      kind: 'import',
+      delta: 1e6,
+      at: now,
+    }),
+  ]);
   return phones;
 }
 
@@ -315,10 +328,7 @@ async function creditCost(app) {
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
   };
-  await json(app, 'POST', '/api/sync/push', owner.token, {
-    protocol: SYNC_PROTOCOL_VERSION,
-    ops: [owner.op('customer.upsert', customer)],
-  });
+  await pushOps(app, owner, [owner.op('customer.upsert', customer)]);
   let entries = 0;
   let day = Date.parse('2020-01-01T00:00:00.000Z');
   const entry = () => ({
@@ -335,25 +345,20 @@ async function creditCost(app) {
   for (const size of ledgerSizes) {
     while (entries < size) {
       const count = Math.min(100, size - entries);
-      await json(app, 'POST', '/api/sync/push', owner.token, {
-        protocol: SYNC_PROTOCOL_VERSION,
-        ops: Array.from({ length: count }, () => owner.op('credit.record', entry())),
-      });
+      await pushOps(
+        app,
+        owner,
+        Array.from({ length: count }, () => owner.op('credit.record', entry())),
+      );
       entries += count;
     }
     // Warm up, then time single-op pushes.
     for (let i = 0; i < 20; i++) {
-      await json(app, 'POST', '/api/sync/push', owner.token, {
-        protocol: SYNC_PROTOCOL_VERSION,
-        ops: [owner.op('credit.record', entry())],
-      });
+      await pushOps(app, owner, [owner.op('credit.record', entry())]);
     }
     const started = performance.now();
     for (let i = 0; i < measured; i++) {
-      await json(app, 'POST', '/api/sync/push', owner.token, {
-        protocol: SYNC_PROTOCOL_VERSION,
-        ops: [owner.op('credit.record', entry())],
-      });
+      await pushOps(app, owner, [owner.op('credit.record', entry())]);
     }
     out.push({ ledgerEntries: size, msPerCreditOp: round((performance.now() - started) / measured, 2) });
     entries += 20 + measured;
@@ -434,6 +439,8 @@ async function run(engine) {
   });
   try {
     const load = await loadRun(address, address, server, url);
+    // Printed at once: a later step that fails does not lose it.
+    process.stderr.write(`${engine} load: ${JSON.stringify(load)}\n`);
     const credit = await creditCost(address);
     const ai =
       measureAi && engine === engines[0] ? await healthDuringVisualMatch(address, address) : undefined;
