@@ -5,16 +5,8 @@ import { newId } from '@hanouti/core';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ENGINES,
-  OperationMaker,
-  aCustomer,
-  push,
-  signUpShop,
-  startServer,
-  type TestDevice,
-  type TestServer,
-} from '../testing/shopHarness.js';
+import { ENGINES, OperationMaker, aCustomer, push, signUpShop, startServer } from '../testing/shopHarness.js';
+import type { TestDevice, TestServer } from '../testing/shopHarness.js';
 
 /** A customer the database refuses (a trigger below), with a name and a phone that must never reach the log. */
 const SECRET_NAME = 'Zineb Bennani-Logtest';
