@@ -183,7 +183,10 @@ class Phone {
         stockMovement: this.movements,
         creditTransaction: this.credits,
         settings: undefined,
-      } as const;
+        // The phones of this model keep no supplier notebook.
+        supplier: undefined,
+        supplierEntry: undefined,
+      } as const satisfies Record<SyncChange['entity'], unknown>;
       const table = tableOf[change.entity] as Map<string, unknown> | undefined;
       if (!table) continue;
       if (change.deleted) table.delete(change.id);
