@@ -86,6 +86,8 @@ for (const lang of LANGS) {
   test(`[${lang}] a spec-format backup with floored payments and a stated balance imports with its reconciliation shown`, async ({
     page,
   }) => {
+    // An import, a reload and two dialogs: on a machine shared by many runs this takes longer than most tests.
+    test.slow();
     await openApp(page, lang, '#/settings');
     // The one-time "works offline" toast would cover the dialog's last lines in the screenshots.
     await afterOfflineReady(page);
