@@ -168,7 +168,7 @@ export function LedgerDialog({ customer, onClose }: { customer: Customer | undef
               key={option.value}
               value={option.value}
               className={clsx(
-                'flex min-h-12 items-center justify-center gap-1.5 rounded-xl px-2 font-semibold ring-1 ring-inset ring-line',
+                'flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-xl px-1 py-1 text-sm font-semibold ring-1 ring-inset ring-line',
                 'text-brand-800 data-[state=checked]:bg-brand-700 data-[state=checked]:text-white data-[state=checked]:ring-brand-700',
                 '[&>svg]:size-5',
               )}
