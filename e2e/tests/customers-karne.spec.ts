@@ -1,0 +1,244 @@
+// The karne in French and Arabic at 360×740: a customer's credit limit and promised day (edited, shown, flagged),
+// the confirmation naming the amount over the limit, a cash advance in the history and the shared statement,
+// and the dashboard's promises of the day (one overdue) and Caisse du jour.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  LANGS,
+  backupText,
+  creditRecord,
+  customerRecord,
+  emptyShop,
+  fill,
+  importBackup,
+  money,
+  openApp,
+  plain,
+  plural,
+  screenshotPath,
+  shoot,
+  uuid,
+  words,
+} from '../support/customers';
+
+// Noon in Casablanca (UTC+1 in June): "today" is 30 June 2025.
+const NOW = new Date('2025-06-30T12:00:00+01:00');
+
+// Amina owes 400,00 with a limit of 500,00 and promised to pay today; Karim owes 300,00 and promised the 20th.
+const amina = {
+  ...customerRecord(uuid(1), 'Amina Berrada', '0612345678', '2025-03-01T08:00:00.000Z'),
+  creditLimit: 500,
+  promiseDate: '2025-06-30',
+};
+const karim = {
+  ...customerRecord(uuid(2), 'Karim El Idrissi', '0623456789', '2025-03-02T08:00:00.000Z'),
+  promiseDate: '2025-06-20',
+};
+const nadia = customerRecord(uuid(3), 'Nadia Tazi', '0645678901', '2025-03-04T08:00:00.000Z');
+const ENTRIES = [
+  creditRecord(uuid(11), amina.id, 400, 'Courses', '2025-06-10T10:00:00+01:00'),
+  creditRecord(uuid(21), karim.id, 300, 'Gaz', '2025-06-01T09:00:00+01:00'),
+];
+
+const SHOTS = '/tmp/shots-31-karne';
+
+/** Taps the middle of a control as a finger would, after checking it is the element under that point. */
+async function tap(page: Page, control: Locator): Promise<void> {
+  // To the middle of the screen: at the edge, the bottom bar lies over it.
+  await control.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const box = await control.boundingBox();
+  if (!box) throw new Error('control not on screen');
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const hit = await control.evaluate(
+    (el, [px, py]) => {
+      const under = document.elementFromPoint(px!, py!);
+      return under !== null && (under === el || el.contains(under));
+    },
+    [x, y],
+  );
+  expect(hit).toBe(true);
+  await page.mouse.click(x, y);
+}
+
+async function shootBoth(page: Page, lang: 'fr' | 'ar', name: string): Promise<void> {
+  await shoot(page, lang, name);
+  mkdirSync(SHOTS, { recursive: true });
+  copyFileSync(screenshotPath(lang, name), `${SHOTS}/${lang}-${name}.png`);
+}
+
+/** A control's text with spaces and bidi marks made plain. */
+const textOf = async (control: Locator) => plain(await control.innerText());
+
+/** The promised day as the app writes it (medium date of the shop's language). */
+async function dayText(page: Page, day: string): Promise<string> {
+  return plain(
+    await page.evaluate(
+      ([d, locale]) =>
+        new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+          new Date(`${d}T00:00:00Z`),
+        ),
+      [day, (await page.evaluate(() => document.documentElement.lang)) === 'ar' ? 'ar-MA' : 'fr-MA'] as const,
+    ),
+  );
+}
+
+for (const lang of LANGS) {
+  const w = words[lang];
+  const c = w.customers;
+  const d = w.dashboard as Record<string, string>;
+
+  test(`[${lang}] karne: limit and promise, over-limit confirmation, cash advance, the day's promises and cash`, async ({
+    page,
+  }) => {
+    // Many steps on a shared 2-core machine: a generous budget (no step is timed).
+    test.setTimeout(240_000);
+    await page.clock.setFixedTime(NOW);
+    // The statement's share sheet: what would go to WhatsApp is kept to be read back.
+    await page.addInitScript(() => {
+      const shared: { text: string }[] = [];
+      Object.assign(window, { __shared: shared });
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: (data: { text: string }) => {
+          shared.push(data);
+          return Promise.resolve();
+        },
+      });
+    });
+    await openApp(page, 'fr', '#/settings');
+    await emptyShop(page);
+    await openApp(page, lang, '#/settings');
+    await importBackup(page, lang, {
+      name: 'karne.json',
+      text: backupText({ customers: [amina, karim, nadia], creditTransactions: ENTRIES }),
+    });
+
+    // The customers screen: the limit and the promises on the cards, Karim's late promise flagged.
+    await page.goto('/#/customers');
+    const list = page.getByRole('list', { name: c.listLabel });
+    const card = (name: string) => list.getByRole('listitem', { name });
+    await expect
+      .poll(() => textOf(card(amina.name).getByTestId('customer-limit')))
+      .toBe(plain(fill(c.limitShown, { amount: await money(page, lang, 50_000) })));
+    await expect(card(amina.name).getByTestId('customer-promise')).toHaveAttribute(
+      'data-status',
+      'due-today',
+    );
+    await expect(card(amina.name).getByTestId('customer-promise')).toHaveText(c.promiseToday);
+    const karimPromise = card(karim.name).getByTestId('customer-promise');
+    await expect(karimPromise).toHaveAttribute('data-status', 'overdue');
+    expect(plain(await karimPromise.innerText())).toBe(
+      plain(fill(c.promiseOverdue, { date: await dayText(page, '2025-06-20') })),
+    );
+    await expect(card(nadia.name).getByTestId('customer-promise')).toHaveCount(0);
+    // The filter "Promesse dépassée" keeps Karim alone.
+    const chip = (label: string) =>
+      page.getByRole('group', { name: c.show }).getByRole('button', { name: label, exact: true });
+    await tap(page, chip(c.filter_overdue));
+    await expect
+      .poll(() =>
+        list.getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label'))),
+      )
+      .toEqual([karim.name]);
+    await tap(page, chip(c.filter_all));
+    await shootBoth(page, lang, 'karne-customers');
+
+    // Edit Nadia: a limit of 0 is refused with its message and nothing is saved; 200,00 and a promise are.
+    await tap(page, card(nadia.name).getByRole('button', { name: c.editCustomer }));
+    const edit = page.getByRole('dialog', { name: c.editCustomer });
+    const limitField = edit.getByLabel(fill(c.creditLimit, { currency: 'MAD' }));
+    await limitField.fill('0');
+    await edit.getByRole('button', { name: c.save }).click();
+    await expect(edit.getByText(c.creditLimitInvalid)).toBeVisible();
+    await limitField.fill('200');
+    await edit.getByLabel(c.promiseDate).fill('2025-07-05');
+    await shootBoth(page, lang, 'karne-edit');
+    await edit.getByRole('button', { name: c.save }).click();
+    await expect(edit).toBeHidden();
+    await expect
+      .poll(() => textOf(card(nadia.name).getByTestId('customer-limit')))
+      .toBe(plain(fill(c.limitShown, { amount: await money(page, lang, 20_000) })));
+    // Nadia owes nothing: her promise is not a worry and is not shown.
+    await expect(card(nadia.name).getByTestId('customer-promise')).toHaveCount(0);
+
+    // An advance needs its note; 150,00 to Amina (owes 400,00, limit 500,00) asks first, naming 50,00 over.
+    await tap(page, card(amina.name).getByRole('button', { name: c.ledger }));
+    const ledger = page.getByRole('dialog', { name: plain(fill(c.ledgerTitle, { name: amina.name })) });
+    await tap(page, ledger.getByRole('radio', { name: c.kindAdvance }));
+    await ledger.getByLabel(fill(c.amount, { currency: 'MAD' })).fill('150');
+    await ledger.getByRole('button', { name: c.recordAdvance }).click();
+    await expect(ledger.getByText(c.advanceNoteRequired)).toBeVisible();
+    await ledger.getByLabel(c.advanceNote).fill('Pharmacie');
+    await shootBoth(page, lang, 'karne-advance');
+    await ledger.getByRole('button', { name: c.recordAdvance }).click();
+    const confirm = page.getByRole('dialog', { name: c.overLimitTitle });
+    await expect
+      .poll(() => textOf(confirm.getByTestId('over-limit-amount')))
+      .toBe(plain(fill(c.overLimitAmount, { amount: await money(page, lang, 5_000) })));
+    await shootBoth(page, lang, 'karne-over-limit');
+    // Cancelled: nothing is written (the carnet dialog still says 400,00; the list behind it is hidden).
+    await tap(page, confirm.getByRole('button', { name: w.shell.app.cancel }));
+    await expect(confirm).toBeHidden();
+    await expect
+      .poll(() => textOf(ledger))
+      .toContain(plain(fill(c.currentBalance, { amount: await money(page, lang, 40_000) })));
+    // Confirmed: the balance rises by the advance and the card says the limit is passed.
+    await ledger.getByRole('button', { name: c.recordAdvance }).click();
+    await tap(
+      page,
+      page.getByRole('dialog', { name: c.overLimitTitle }).getByRole('button', { name: c.overLimitConfirm }),
+    );
+    await expect(ledger).toBeHidden();
+    await expect
+      .poll(() => textOf(card(amina.name).getByTestId('customer-balance')))
+      .toBe(plain(await money(page, lang, 55_000)));
+    await expect(card(amina.name).getByTestId('customer-limit')).toContainText(c.overLimitBadge);
+
+    // The history names it "Avance en espèces" with its note, and so does the statement shared to WhatsApp.
+    await tap(page, card(amina.name).getByRole('button', { name: c.history }));
+    const history = page.getByRole('dialog', { name: plain(fill(c.historyTitle, { name: amina.name })) });
+    const newest = history.getByTestId('history-entry').first();
+    await expect(newest).toContainText(c.entryAdvance);
+    await expect(newest).toContainText('Pharmacie');
+    await shootBoth(page, lang, 'karne-history');
+    await history.getByRole('button', { name: c.shareStatement }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __shared: { text: string }[] }).__shared.length),
+      )
+      .toBe(1);
+    const statement = await page.evaluate(
+      () => (window as unknown as { __shared: { text: string }[] }).__shared[0]!.text,
+    );
+    const advanceLine = statement.split('\n').find((line) => line.includes(c.entryAdvance));
+    expect(advanceLine).toContain('Pharmacie');
+    expect(plain(advanceLine ?? '')).toContain(plain(`+${await money(page, lang, 15_000)}`));
+    await page.keyboard.press('Escape');
+
+    // The dashboard: Amina's promise is due today, Karim's overdue; today's cash shows the advance given.
+    await page.goto('/#/dashboard');
+    const promises = page.getByRole('region', { name: d.promisesTitle ?? '' });
+    await expect(promises.getByTestId('promise-today')).toHaveCount(1);
+    await expect(promises.getByTestId('promise-today')).toContainText(amina.name);
+    const late = promises.getByTestId('promise-overdue');
+    await expect(late).toHaveCount(1);
+    await expect(late).toContainText(karim.name);
+    expect(plain(await late.innerText())).toContain(
+      plain(fill(d.promiseLate ?? '', { date: await dayText(page, '2025-06-20') })),
+    );
+    expect(plain(await promises.innerText())).toContain(plain(plural(d, 'promisesOverdue', 1, lang)));
+    expect(plain(await promises.innerText())).toContain(plain(plural(d, 'promisesToday', 1, lang)));
+    await promises.scrollIntoViewIfNeeded();
+    await shootBoth(page, lang, 'karne-dashboard-promises');
+    const cash = page.getByRole('region', { name: d.cashTitle ?? '' });
+    await expect
+      .poll(() => textOf(cash.getByTestId('cash-advances')))
+      .toContain(plain(plain(`−${await money(page, lang, 15_000)}`)));
+    await expect(cash.getByTestId('cash-advances')).toContainText(plural(d, 'cashAdvancesCount', 1, lang));
+    expect(plain(await cash.getByTestId('cash-net').innerText())).toContain(
+      plain(`−${await money(page, lang, 15_000)}`),
+    );
+    await cash.scrollIntoViewIfNeeded();
+    await shootBoth(page, lang, 'karne-dashboard-cash');
+  });
+}
