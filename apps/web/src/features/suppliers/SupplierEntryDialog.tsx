@@ -89,7 +89,10 @@ export function SupplierEntryDialog({
     { value: 'payment', label: t('kindPayment'), icon: <HandCoins /> },
     { value: 'delivery', label: t('kindDelivery'), icon: <PackagePlus /> },
   ] as const;
-  const after = amount > 0 ? balance + supplierEntryEffect({ type: kind, amount }) : undefined;
+  // No preview for a payment above what is owed: it will be refused, not recorded.
+  const refusedPayment = kind === 'payment' && amount > Math.max(balance, 0);
+  const after =
+    amount > 0 && !refusedPayment ? balance + supplierEntryEffect({ type: kind, amount }) : undefined;
 
   return (
     <Dialog
