@@ -265,12 +265,13 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
           entry: {
             id: newId(),
             supplierId: newId(),
-            type: 'payment',
+            type: 'delivery',
             amount: 500,
-            description: 'Paiement',
+            description: 'Livraison',
             date: now,
           },
-          movements: [],
+          // One line, so that the fuzz reaches the fields of a movement too.
+          movements: [{ id: newId(), productId: product.id, kind: 'restock', delta: 3, at: now }],
         };
       case 'settings.update':
         return {
