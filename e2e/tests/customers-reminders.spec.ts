@@ -210,7 +210,8 @@ for (const lang of LANGS) {
     await expect
       .poll(async () => plain(await card(amina.name).getByTestId('customer-reminded').innerText()))
       .toBe(plain(remindedLine));
-    const upserts = await operations(page, 'customer.upsert');
+    // The import's own upserts are one batched entry; the reminder is its own customer.upsert.
+    const upserts = (await operations(page, 'customer.upsert')).filter((op) => 'remindedAt' in op.payload);
     expect(upserts.map((op) => [op.payload.id, op.payload.remindedAt])).toEqual([
       [amina.id, [NOW.toISOString()]],
     ]);
@@ -232,7 +233,7 @@ for (const lang of LANGS) {
     ).toBe('/212661234567');
     // Shared instead (no share sheet here: the message is copied), which logs it too.
     await tap(page, batchDialog.getByRole('button', { name: r.share }));
-    await expect(page.getByTestId('toasts').getByText(fill(r.sentTo, { name: said.name }))).toHaveCount(1);
+    await expect(batchDialog.getByTestId('reminder-last')).not.toHaveText(r.never);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       await batchDialog.getByTestId('reminder-message').textContent(),
     );
@@ -251,7 +252,10 @@ for (const lang of LANGS) {
     // The statement since 5 June: the balance before, every entry with its running balance, the advance named.
     await tap(page, chip(c.show, c.filter_all));
     await tap(page, card(amina.name).getByRole('button', { name: c.history }));
-    await tap(page, page.getByRole('dialog').getByRole('button', { name: c.statementSheet.open }));
+    await tap(
+      page,
+      page.getByRole('dialog').getByRole('button', { name: c.statementSheet.open, exact: true }),
+    );
     const sheet = page.getByRole('dialog', {
       name: fill(c.statementSheet.dialogTitle, { name: amina.name }),
     });
@@ -266,7 +270,9 @@ for (const lang of LANGS) {
       .toBe(384);
     await shootBoth(page, lang, 'statement-dialog');
     await tap(page, sheet.getByRole('button', { name: c.statementSheet.shareImage }));
-    await expect(page.getByTestId('toasts').getByText(c.statementCopied)).toHaveCount(1);
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toContain(c.statementSheet.title);
     const copied = (await page.evaluate(() => navigator.clipboard.readText())).split('\n').map(plain);
     const iso = (text: string) => (lang === 'ar' ? `${FSI}${text}${PDI}` : text);
     expect(copied).toEqual(
