@@ -278,7 +278,7 @@ for (const lang of LANGS) {
     expect(copied).toEqual(
       [
         'MON HANOUT',
-        'Avenue Mohammed V, Marrakech',
+        iso('Avenue Mohammed V, Marrakech'),
         iso('+212 6 00 00 00 00'),
         '',
         iso(c.statementSheet.title),
