@@ -31,7 +31,8 @@ export type RawRecord = Record<string, unknown>;
 /** Ids that are not UUIDs are replaced by UUIDv5 in this namespace, so the same file always gives the same ids. */
 export const BACKUP_ID_NAMESPACE = '01f86802-49ee-4c05-9537-fce41cddcd54';
 
-export type IdKind = 'product' | 'sale' | 'customer' | 'credit' | 'movement' | 'photo';
+export type IdKind =
+  'product' | 'sale' | 'customer' | 'credit' | 'movement' | 'photo' | 'supplier' | 'supplierEntry';
 
 /** Beyond this a stock, weight or threshold is a corrupt value, not a shop's. */
 export const MAX_IMPORTED_QUANTITY = 1e9;

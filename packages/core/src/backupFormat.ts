@@ -11,6 +11,8 @@ export const BACKUP_LISTS = [
   'creditTransactions',
   'stockMovements',
   'photos',
+  'suppliers',
+  'supplierEntries',
 ] as const;
 export type BackupListName = (typeof BACKUP_LISTS)[number];
 

@@ -1,5 +1,14 @@
 // Reads a backup file into an import plan: every record checked, ids made UUIDs, references kept, nothing trusted.
-import type { CreditTransaction, Customer, Product, Sale, Settings, StockMovement } from './entities.js';
+import type {
+  CreditTransaction,
+  Customer,
+  Product,
+  Sale,
+  Settings,
+  StockMovement,
+  Supplier,
+  SupplierEntry,
+} from './entities.js';
 import type { BackupListName, BackupPhoto } from './backupFormat.js';
 import { BACKUP_FORMAT_VERSION, BACKUP_LISTS } from './backupFormat.js';
 import type { RecordRejectionCode } from './backupConvert.js';
@@ -15,10 +24,13 @@ import {
   productFromFile,
   saleFromFile,
   settingsFromFile,
+  supplierEntryFromFile,
+  supplierFromFile,
 } from './backupRecords.js';
 import { MAX_IMAGE_BYTES } from './constants.js';
 import { balanceAdjustment, balanceRule, settleCustomerLedger } from './backupReconcile.js';
 import { stockFromMovements } from './stock.js';
+import { balancesBySupplier } from './suppliers.js';
 
 export type ImportLimits = {
   /** Longest text read, in UTF-16 characters; refused before parsing. */
@@ -58,6 +70,9 @@ export type ImportPlan = {
   creditTransactions: CreditTransaction[];
   stockMovements: StockMovement[];
   photos: BackupPhoto[];
+  /** The supplier notebook, balance = Σ entries (empty for files written before it existed). */
+  suppliers: Supplier[];
+  supplierEntries: SupplierEntry[];
   /** null when the file had no settings object: the shop's settings stay as they are. */
   settings: Settings | null;
 };
@@ -214,7 +229,8 @@ export type ImportReasonCode =
   | 'balance-reconciled'
   | 'balance-recomputed'
   | 'opening-balance-added'
-  | 'stock-recomputed';
+  | 'stock-recomputed'
+  | 'supplier-missing';
 
 /**
  * One record the import reconciles (keeps, changed to add up) or skips (leaves out: it changed nothing),
@@ -294,6 +310,50 @@ function settleLedger(
     }
   }
   return { kept, balances };
+}
+
+/**
+ * The supplier notebook made to add up: an entry whose supplier is not in the file is left out (the notebook
+ * has no page to write it on), and each supplier's balance is the sum of its entries (the file's balance
+ * is only a cache of them, this app being the only one to write it).
+ */
+function settleSuppliers(
+  supplierRows: readonly { value: Supplier; index: number }[],
+  entryRows: readonly { value: SupplierEntry; index: number }[],
+  report: Reporter,
+): { suppliers: Supplier[]; supplierEntries: SupplierEntry[] } {
+  const known = new Set(supplierRows.map(({ value }) => value.id));
+  const supplierEntries: SupplierEntry[] = [];
+  for (const { value: entry, index } of entryRows) {
+    if (known.has(entry.supplierId)) {
+      supplierEntries.push(entry);
+      continue;
+    }
+    report.reason({
+      list: 'supplierEntries',
+      index,
+      outcome: 'skipped',
+      code: 'supplier-missing',
+      date: entry.date,
+      stated: entry.amount,
+    });
+  }
+  const balances = balancesBySupplier(supplierEntries);
+  const suppliers = supplierRows.map(({ value: supplier, index }) => {
+    const balance = balances.get(supplier.id) ?? 0;
+    if (balance === supplier.balance) return supplier;
+    report.reason({
+      list: 'suppliers',
+      index,
+      outcome: 'reconciled',
+      code: 'balance-recomputed',
+      name: supplier.name,
+      stated: supplier.balance,
+      result: balance,
+    });
+    return { ...supplier, balance };
+  });
+  return { suppliers, supplierEntries };
 }
 
 /** The first `limit` reasons in the order of the lists and, within a list, of the file. */
@@ -414,6 +474,21 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
     report,
   );
 
+  const supplierRows = readList(
+    'suppliers',
+    listOf('suppliers'),
+    (v) => supplierFromFile(v, ctx),
+    (v) => v.id,
+    report,
+  );
+  const supplierEntryRows = readList(
+    'supplierEntries',
+    listOf('supplierEntries'),
+    (v) => supplierEntryFromFile(v, ctx),
+    (v) => v.id,
+    report,
+  );
+
   const customerNames = new Map(customerRows.map(({ value }) => [value.id, value.name]));
   const settledLedger = settleLedger(creditRows, customerNames, report);
   const creditTransactions = settledLedger.kept;
@@ -491,6 +566,8 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
     return product;
   });
 
+  const { suppliers, supplierEntries } = settleSuppliers(supplierRows, supplierEntryRows, report);
+
   let settings: Settings | null = null;
   const photos = new Map<string, BackupPhoto>();
   const addPhoto = (photo: BackupPhoto | undefined) => {
@@ -527,6 +604,8 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
       creditTransactions,
       stockMovements,
       photos: [...photos.values()],
+      suppliers,
+      supplierEntries,
       settings,
     },
     report: {
@@ -538,6 +617,8 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
         creditTransactions: count('creditTransactions', acceptedCredits),
         stockMovements: count('stockMovements', movementRows.length),
         photos: count('photos', photoRows.length),
+        suppliers: count('suppliers', suppliers.length),
+        supplierEntries: count('supplierEntries', supplierEntries.length),
         settings: { accepted: settings ? 1 : 0, reconciled: 0, skipped: 0, rejected: settingsRejected },
       },
       rejectedCount: report.counts.rejected,

@@ -9,6 +9,8 @@ import {
   saleSchema,
   settingsSchema,
   stockMovementSchema,
+  supplierEntrySchema,
+  supplierSchema,
   VAT_RATES,
 } from './entities.js';
 import type {
@@ -19,6 +21,8 @@ import type {
   SaleItem,
   Settings,
   StockMovement,
+  Supplier,
+  SupplierEntry,
   VatRate,
 } from './entities.js';
 import type { BackupPhoto } from './backupFormat.js';
@@ -270,6 +274,59 @@ export function creditFromFile(value: unknown, ctx: ReadContext): Converted<Cred
     date: readDate(raw, 'date'),
     ...defined({ saleId: readOptionalRef(raw, 'saleId', 'sale', ctx) }),
     ...defined({ kind: readOptionalString(raw, 'kind') }),
+  });
+  return { value: entry, notes };
+}
+
+/**
+ * A supplier of the notebook. Its balance may be below 0 (paid in advance); it is only a cache of the
+ * entries, which the importer sums again, but a value that is not an amount still refuses the record.
+ */
+export function supplierFromFile(value: unknown, ctx: ReadContext): Converted<Supplier> {
+  const raw = asRecord(value);
+  const notes: RecordNote[] = [];
+  const id = readId(raw, 'id', 'supplier', ctx, notes);
+  const createdAt = readDate(raw, 'createdAt', ctx.exportDate);
+  const supplier = validated(supplierSchema, {
+    id,
+    name: readString(raw, 'name'),
+    phone: readString(raw, 'phone', ''),
+    balance: readSignedMoney(raw, 'balance'),
+    createdAt,
+    updatedAt: readDate(raw, 'updatedAt', createdAt),
+  });
+  return { value: supplier, notes };
+}
+
+/** A decimal MAD amount of either sign as centimes; 0 when missing. */
+function readSignedMoney(raw: RawRecord, name: string): number {
+  const value = field(raw, name);
+  if (value === undefined || value === null) return 0;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new RecordRejected('invalid-money', name);
+  const magnitude = readMoney({ [name]: Math.abs(value) }, name);
+  return value < 0 ? -magnitude : magnitude;
+}
+
+/** The stock movements a delivery came with, by id (regenerated the same way as the movements' own). */
+function readMovementIds(raw: RawRecord, ctx: ReadContext): string[] | undefined {
+  const value = field(raw, 'movementIds');
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) throw new RecordRejected('invalid-field', 'movementIds');
+  const ids = value.map((id) => readId({ movementIds: id }, 'movementIds', 'movement', ctx));
+  return ids.length === 0 ? undefined : ids;
+}
+
+export function supplierEntryFromFile(value: unknown, ctx: ReadContext): Converted<SupplierEntry> {
+  const raw = asRecord(value);
+  const notes: RecordNote[] = [];
+  const entry = validated(supplierEntrySchema, {
+    id: readId(raw, 'id', 'supplierEntry', ctx, notes),
+    supplierId: readId(raw, 'supplierId', 'supplier', ctx),
+    type: field(raw, 'type'),
+    amount: readMoney(raw, 'amount'),
+    description: readString(raw, 'description', ''),
+    date: readDate(raw, 'date'),
+    ...defined({ movementIds: readMovementIds(raw, ctx) }),
   });
   return { value: entry, notes };
 }

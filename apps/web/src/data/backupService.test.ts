@@ -6,10 +6,12 @@ import {
   DEFAULT_SETTINGS,
   emptyCart,
   newId,
+  checkOperationPayload,
   parseBackupText,
   setCartCustomer,
   setPaymentMethod,
   stockFromMovements,
+  supplierBalance,
 } from '@hanouti/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportAll, importBackupFile } from './backupService';
@@ -24,6 +26,15 @@ import { embeddedMovements, saleOf } from './saleRecords';
 import { listSales } from './salesRepository';
 import { prepareLocalData } from './startup';
 import { adjustStock, listStockMovements } from './stockRepository';
+import {
+  addSupplier,
+  getSupplier,
+  listSupplierEntries,
+  listSuppliers,
+  receiveOnCredit,
+  recordDelivery,
+  recordPayment,
+} from './suppliersRepository';
 import { clearFault, failAtWrite, resetDatabase, useStorableBlobs } from './testDatabase';
 
 const NOW = new Date('2025-05-20T12:00:00Z');
@@ -429,5 +440,80 @@ describe('import', () => {
       }
       expect(await exportText()).toBe(before);
     });
+  });
+});
+
+describe('import of the supplier notebook', () => {
+  /** A shop with two suppliers: a Réception à crédit then a payment to one, an advance to the other. */
+  async function aShopWithSuppliers() {
+    await prepareLocalData();
+    const [product] = await listProducts();
+    const dairy = await addSupplier({ name: 'Centrale Laitière', phone: '0612345678' });
+    const water = await addSupplier({ name: 'Sidi Ali' });
+    if (!dairy.ok || !water.ok) throw new Error('supplier refused');
+    const received = await receiveOnCredit(product!.id, 12, undefined, dairy.supplier.id, 48_000);
+    if (!received.ok) throw new Error(received.error);
+    await recordPayment(dairy.supplier.id, 20_000, 'Espèces');
+    await recordDelivery(water.supplier.id, 9_950, 'Eau 1,5 L');
+    return { dairy: dairy.supplier, water: water.supplier, movementId: received.movement.id };
+  }
+
+  const notebook = async () => {
+    const suppliers = await listSuppliers();
+    return Promise.all(
+      suppliers.map(async (supplier) => ({ supplier, entries: await listSupplierEntries(supplier.id) })),
+    );
+  };
+
+  it('restores the suppliers, their entries and balances from an export, with their operations in the outbox', async () => {
+    const { dairy, movementId } = await aShopWithSuppliers();
+    const before = await notebook();
+    const backup = await exportText();
+    expect((JSON.parse(backup) as { suppliers?: unknown[] }).suppliers).toHaveLength(2);
+    await resetDatabase();
+
+    const outcome = await importBackupFile(fileOf(backup));
+    if (!outcome.ok) throw new Error(outcome.reason);
+    expect(outcome.report.lists.suppliers).toMatchObject({ accepted: 2, rejected: 0 });
+    expect(outcome.report.lists.supplierEntries).toMatchObject({ accepted: 3, rejected: 0 });
+    expect(await notebook()).toEqual(before);
+    const restored = await getSupplier(dairy.id);
+    expect(restored?.balance).toBe(48_000 - 20_000);
+    expect(restored?.balance).toBe(supplierBalance(await listSupplierEntries(dairy.id)));
+    expect(await exportText()).toBe(backup);
+
+    const ops = await pendingOperations();
+    const upserts = ops.filter((op) => op.type === 'supplier.upsert');
+    const records = ops.filter((op) => op.type === 'supplier.record');
+    expect(upserts.map((op) => (op.payload as { id: string }).id).sort()).toEqual(
+      before.map(({ supplier }) => supplier.id).sort(),
+    );
+    expect(records).toHaveLength(3);
+    for (const op of records) {
+      // Valid for the server: an entry without movements names none (the movement syncs as 'stock.move').
+      expect(checkOperationPayload('supplier.record', op.payload).ok).toBe(true);
+      expect((op.payload as { movements: unknown[] }).movements).toEqual([]);
+    }
+    expect(
+      ops.some((op) => op.type === 'stock.move' && (op.payload as { id: string }).id === movementId),
+    ).toBe(true);
+    // Each supplier is upserted before its entries are recorded.
+    const lastUpsert = Math.max(...upserts.map((op) => op.seq));
+    expect(records.every((op) => op.seq > lastUpsert)).toBe(true);
+  });
+
+  it('keeps balance = Σ entries over the phone’s own entries the file lacks, and refuses a hostile notebook whole', async () => {
+    const { dairy } = await aShopWithSuppliers();
+    const backup = await exportText();
+    await recordPayment(dairy.id, 3_000, 'Après la sauvegarde');
+    expect((await importBackupFile(fileOf(backup))).ok).toBe(true);
+    expect((await getSupplier(dairy.id))?.balance).toBe(48_000 - 20_000 - 3_000);
+
+    const snapshot = await exportText();
+    const file = JSON.parse(backup) as { supplierEntries: { amount: unknown }[] };
+    file.supplierEntries[0]!.amount = -1e9;
+    const refused = await importBackupFile(fileOf(JSON.stringify(file)));
+    expect(refused.ok).toBe(false);
+    expect(await exportText()).toBe(snapshot);
   });
 });

@@ -1,11 +1,15 @@
 // Writes a checked import plan in ONE transaction: records, caches, dashboard totals and batched operations.
 import {
   balancesByCustomer,
+  balancesBySupplier,
   stockByProduct,
+  supplierRecordPayload,
   type Customer,
   type ImportPlan,
   type Product,
   type StockMovement,
+  type Supplier,
+  type SupplierEntry,
 } from '@hanouti/core';
 import type { Table } from 'dexie';
 import { bulkPutFast, tx, type PhotoRecord, type Tables } from './db';
@@ -32,6 +36,8 @@ export const IMPORT_TABLES = [
   'customers',
   ...LEDGER_TABLES,
   'settings',
+  'suppliers',
+  'supplierEntries',
   ...AGGREGATE_TABLES,
   ...OUTBOX_TABLES,
 ] as const;
@@ -65,7 +71,7 @@ async function storedAmong<T>(table: Table<T, string>, ids: readonly string[]): 
  */
 async function storedOthersOf<T extends { id: string }>(
   table: Table<T, string>,
-  ownerField: 'productId' | 'customerId',
+  ownerField: 'productId' | 'customerId' | 'supplierId',
   owners: ReadonlySet<string>,
   planIds: ReadonlySet<string>,
 ): Promise<T[]> {
@@ -199,11 +205,29 @@ async function customersWithBalance(t: ImportTables, plan: ImportPlan): Promise<
 }
 
 /**
+ * Supplier balance caches after the import: Σ of the file's entries and of the phone's own entries of the
+ * same suppliers that the file does not carry (core already summed the file's alone).
+ */
+async function suppliersWithBalance(t: ImportTables, plan: ImportPlan): Promise<Supplier[]> {
+  const owners = new Set(plan.suppliers.map((supplier) => supplier.id));
+  const planEntryIds = new Set(plan.supplierEntries.map((entry) => entry.id));
+  const others = await storedOthersOf(t.supplierEntries, 'supplierId', owners, planEntryIds);
+  if (others.length === 0) return plan.suppliers;
+  const balanceOf = balancesBySupplier([...others, ...plan.supplierEntries]);
+  return plan.suppliers.map((supplier) => ({ ...supplier, balance: balanceOf.get(supplier.id) ?? 0 }));
+}
+
+/**
  * The operations sync needs, one per record of the file, in three runs: before the sales (catalogue,
  * customers, movements that are not a file sale's), the sales (recorded by reference to the archive,
  * archivedSaleOperations.ts), and after them (credit entries, settings).
  */
-function importOperations(plan: ImportPlan, products: Product[], customers: Customer[]) {
+function importOperations(
+  plan: ImportPlan,
+  products: Product[],
+  customers: Customer[],
+  suppliers: Supplier[],
+) {
   const saleIds = new Set(plan.sales.map((sale) => sale.id));
   const otherMovements = plan.stockMovements.filter(
     (movement) => movement.saleId === undefined || !saleIds.has(movement.saleId),
@@ -212,13 +236,29 @@ function importOperations(plan: ImportPlan, products: Product[], customers: Cust
     beforeSales: [
       ...products.map((payload) => ({ type: 'product.upsert' as const, payload })),
       ...customers.map((payload) => ({ type: 'customer.upsert' as const, payload })),
+      ...suppliers.map((payload) => ({ type: 'supplier.upsert' as const, payload })),
       ...otherMovements.map((payload) => ({ type: 'stock.move' as const, payload })),
     ],
     afterSales: [
       ...plan.creditTransactions.map((payload) => ({ type: 'credit.record' as const, payload })),
+      ...plan.supplierEntries.map((entry) => ({
+        type: 'supplier.record' as const,
+        payload: supplierRecordPayload(withoutMovementIds(entry)),
+      })),
       ...(plan.settings ? [{ type: 'settings.update' as const, payload: plan.settings }] : []),
     ],
   };
+}
+
+/**
+ * A delivery's movements travel as 'stock.move' operations of their own (like every other imported
+ * movement), so its 'supplier.record' carries the entry without them — and then without naming them,
+ * since an operation's entry lists exactly the movements it brings. The phone keeps the full entry.
+ */
+function withoutMovementIds(entry: SupplierEntry): SupplierEntry {
+  if (entry.movementIds === undefined) return entry;
+  const { movementIds: _movements, ...rest } = entry;
+  return rest;
 }
 
 /** The file's movements of its sales that did not fit inside the sale's record, by sale. */
@@ -272,7 +312,9 @@ export async function writeImportPlan(
     plan.stockMovements.length +
     plan.creditTransactions.length +
     plan.products.length +
-    plan.customers.length;
+    plan.customers.length +
+    plan.suppliers.length +
+    plan.supplierEntries.length;
   const written = { count: 0 };
   const report = () => onProgress(written.count, total);
   await tx('rw', IMPORT_TABLES, async (t) => {
@@ -283,6 +325,7 @@ export async function writeImportPlan(
     const previousSales = [...previousLive, ...(await takeOutOfArchive(t, fileSaleIds))];
     const products = await productsWithStock(t, plan, previousSales);
     const customers = await customersWithBalance(t, plan);
+    const suppliers = await suppliersWithBalance(t, plan);
 
     report();
     await applySalesToAggregates(t, previousSales, -1);
@@ -325,8 +368,10 @@ export async function writeImportPlan(
     await t.photos.bulkPut([...photos]);
     await putInSlices<Product>(t.products, products, written, report);
     await putInSlices<Customer>(t.customers, customers, written, report);
+    await putInSlices<SupplierEntry>(t.supplierEntries, plan.supplierEntries, written, report);
+    await putInSlices<Supplier>(t.suppliers, suppliers, written, report);
     if (plan.settings) await t.settings.put(plan.settings);
-    const operations = importOperations(plan, products, customers);
+    const operations = importOperations(plan, products, customers, suppliers);
     await recordOperationBatches(t, operations.beforeSales, now);
     await recordArchivedSaleOperations(
       t,

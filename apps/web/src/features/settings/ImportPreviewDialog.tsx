@@ -15,7 +15,12 @@ export const COUNTED_LISTS = [
   ['creditTransactions', 'importCountCredits'],
   ['stockMovements', 'importCountMovements'],
   ['photos', 'importCountPhotos'],
+  ['suppliers', 'importCountSuppliers'],
+  ['supplierEntries', 'importCountSupplierEntries'],
 ] as const;
+
+/** Lists only this app's newer files carry: shown when the file holds any of their records. */
+const SHOWN_WHEN_PRESENT: ReadonlySet<string> = new Set(['suppliers', 'supplierEntries']);
 
 export function ImportPreviewDialog({
   pending,
@@ -64,6 +69,10 @@ export function ImportPreviewDialog({
           ) : null}
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" data-testid="import-summary">
             {COUNTED_LISTS.map(([list, label]) => {
+              const counts = report.lists[list];
+              if (SHOWN_WHEN_PRESENT.has(list) && counts.accepted + counts.skipped + counts.rejected === 0) {
+                return null;
+              }
               const detail = listDetail(report.lists[list], t, format);
               return (
                 <div key={list} className="contents" data-testid={`import-list-${list}`}>

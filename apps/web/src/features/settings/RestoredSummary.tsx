@@ -10,7 +10,7 @@ export function RestoredSummary({ record, onClose }: { record: RestoreRecord; on
   const { t } = useTranslation('settings');
   const { t: tApp } = useTranslation();
   const format = useShopFormat();
-  const brought = COUNTED_LISTS.filter(([list]) => record.counts[list] > 0);
+  const brought = COUNTED_LISTS.filter(([list]) => (record.counts[list] ?? 0) > 0);
   return (
     <div
       role="status"
@@ -29,7 +29,9 @@ export function RestoredSummary({ record, onClose }: { record: RestoreRecord; on
             {brought.map(([list, label]) => (
               <div key={list} className="contents">
                 <dt>{t(label)}</dt>
-                <dd className="text-end font-semibold tabular-nums">{format.count(record.counts[list])}</dd>
+                <dd className="text-end font-semibold tabular-nums">
+                  {format.count(record.counts[list] ?? 0)}
+                </dd>
               </div>
             ))}
             {record.settingsReplaced ? (

@@ -14,6 +14,8 @@ const RECORDS = {
   creditTransactions: 'recordCredits',
   stockMovements: 'recordMovements',
   photos: 'recordPhotos',
+  suppliers: 'recordSuppliers',
+  supplierEntries: 'recordSupplierEntries',
   settings: 'recordSettings',
 } as const satisfies Record<ImportListName, string>;
 
@@ -86,6 +88,8 @@ export function reasonSentence(
         stated: format.money(stated),
         result: format.money(result),
       });
+    case 'supplier-missing':
+      return t('reasonSupplierMissing', { ...common, stated: format.money(stated) });
     case 'stock-recomputed':
       return t('reasonStockRecomputed', {
         ...common,

@@ -26,6 +26,8 @@ const RECORDS = {
   creditTransactions: 'recordCredits',
   stockMovements: 'recordMovements',
   photos: 'recordPhotos',
+  suppliers: 'recordSuppliers',
+  supplierEntries: 'recordSupplierEntries',
   settings: 'recordSettings',
 } as const satisfies Record<ImportListName, string>;
 

@@ -3,7 +3,16 @@ import type { ImportReport } from '@hanouti/core';
 
 export const LAST_RESTORE_KEY = 'hanouti.lastRestore';
 
-const COUNTED = ['products', 'sales', 'customers', 'creditTransactions', 'stockMovements', 'photos'] as const;
+/** Counted in every record; the supplier lists came later, so a record kept before them lacks theirs. */
+const ALWAYS_COUNTED = [
+  'products',
+  'sales',
+  'customers',
+  'creditTransactions',
+  'stockMovements',
+  'photos',
+] as const;
+const COUNTED = [...ALWAYS_COUNTED, 'suppliers', 'supplierEntries'] as const;
 export type RestoredList = (typeof COUNTED)[number];
 
 export type RestoreRecord = {
@@ -12,7 +21,7 @@ export type RestoreRecord = {
   fileName: string;
   /** When the file was exported, as the file says (ISO), if it says. */
   exportDate: string | null;
-  counts: Record<RestoredList, number>;
+  counts: Record<(typeof ALWAYS_COUNTED)[number], number> & Partial<Record<RestoredList, number>>;
   settingsReplaced: boolean;
 };
 
@@ -56,7 +65,7 @@ function isRestoreRecord(value: unknown): value is RestoreRecord {
     typeof record.settingsReplaced === 'boolean' &&
     typeof record.counts === 'object' &&
     record.counts !== null &&
-    COUNTED.every((list) => typeof record.counts?.[list] === 'number')
+    ALWAYS_COUNTED.every((list) => typeof record.counts?.[list] === 'number')
   );
 }
 
