@@ -96,3 +96,44 @@ describe('import reasons', () => {
     expect(lines.at(-1)).toBe('et 12 autres');
   });
 });
+
+describe('the supplier notebook in the reasons', () => {
+  it('says, in French and Arabic, that an entry without its supplier is left out and a balance follows its entries', () => {
+    const result = parseBackupText(
+      JSON.stringify({
+        formatVersion: 2,
+        exportDate: '2025-03-01T10:00:00.000Z',
+        suppliers: [
+          { id: 's1', name: 'Dari', phone: '', balance: 99, createdAt: '2025-01-01T08:00:00.000Z' },
+        ],
+        supplierEntries: [
+          {
+            id: 'e1',
+            supplierId: 's1',
+            type: 'delivery',
+            amount: 40,
+            description: '',
+            date: '2025-01-02T08:00:00.000Z',
+          },
+          {
+            id: 'e2',
+            supplierId: 's9',
+            type: 'delivery',
+            amount: 7.5,
+            description: '',
+            date: '2025-01-03T08:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    if (!result.ok) throw new Error(result.error);
+    expect(reasonLines(result.report, fr, format).map(text)).toEqual([
+      'Fournisseur n° 1 (Dari)\u00a0: solde de 99,00 MAD dans le fichier, 40,00 MAD d&#x27;après ses opérations — le solde suit les opérations.',
+      'Opération fournisseur n° 2 (2025-01-03)\u00a0: 7,50 MAD pour un fournisseur absent du fichier — ignorée.',
+    ]);
+    expect(reasonLines(result.report, ar, format).map(text)[1]).toBe(
+      'عملية مورد رقم 2 (2025-01-03): 7,50 MAD لمورد غير موجود في الملف — تم تجاهلها.',
+    );
+    expect(listDetail(result.report.lists.supplierEntries, fr, format)).toBe('1 à ignorer');
+  });
+});
