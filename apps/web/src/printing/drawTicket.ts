@@ -59,6 +59,19 @@ export function wrapText(
   return lines.length > 0 ? lines : [''];
 }
 
+/**
+ * The direction of a text by its first strong letter, as HTML's `dir="auto"` decides it: the shop's address
+ * written in French on an Arabic ticket reads left to right ("Avenue Mohammed V, Marrakech", not ",Avenue…").
+ * Undefined when the text has no letter (a date, an amount): the document's direction applies.
+ */
+export function firstStrongDirection(text: string): CanvasDirection | undefined {
+  const letter = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]|\p{L}/u.exec(text);
+  if (!letter) return undefined;
+  return /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u.test(letter[0])
+    ? 'rtl'
+    : 'ltr';
+}
+
 type Geometry = { width: number; start: number; end: number; rtl: boolean };
 
 /**
@@ -133,7 +146,7 @@ export function drawTicket(
         paragraph(line.text, TITLE, true, true);
         return;
       case 'text':
-        if (line.ltr) painter.direction = 'ltr';
+        painter.direction = line.ltr ? 'ltr' : (firstStrongDirection(line.text) ?? document.direction);
         paragraph(line.text, BODY, line.strong === true, true);
         painter.direction = document.direction;
         return;

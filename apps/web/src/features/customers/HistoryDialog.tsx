@@ -133,8 +133,11 @@ export function HistoryDialog({
                   entry.balanceChange < 0 && 'text-emerald-700',
                 )}
               >
-                {entry.balanceChange > 0 ? '+' : entry.balanceChange < 0 ? '−' : ''}
-                {format.money(entry.balanceChange === 0 ? entry.amount : Math.abs(entry.balanceChange))}
+                {/* Sign and amount read left to right in Arabic too: "−30,00 د.م.", never "30,00−". */}
+                <bdi dir="ltr">
+                  {entry.balanceChange > 0 ? '+' : entry.balanceChange < 0 ? '−' : ''}
+                  {format.money(entry.balanceChange === 0 ? entry.amount : Math.abs(entry.balanceChange))}
+                </bdi>
               </p>
               <p className="text-sm text-muted">
                 {t('runningBalance', { amount: format.money(entry.balanceAfter) })}

@@ -183,8 +183,11 @@ function StatementBody({ customer }: { customer: Customer }) {
         <p className="text-sm text-muted" data-testid="statement-count">
           {t('statementSheet.entries', {
             count,
-            date: new Intl.DateTimeFormat(format.locale, { dateStyle: 'short' }).format(new Date(since)),
-            replace: { count: format.count(count) },
+            // i18next reads every value from `replace` when it is given: the date goes there too.
+            replace: {
+              count: format.count(count),
+              date: new Intl.DateTimeFormat(format.locale, { dateStyle: 'short' }).format(new Date(since)),
+            },
           })}
         </p>
       ) : null}

@@ -93,8 +93,11 @@ export function SupplierHistoryDialog({
                       row.type === 'delivery' ? 'text-red-700' : 'text-emerald-700',
                     )}
                   >
-                    {row.type === 'delivery' ? '+' : '−'}
-                    {format.money(row.amount)}
+                    {/* Sign and amount read left to right in Arabic too: "−150,00 د.م.", never "150,00−". */}
+                    <bdi dir="ltr">
+                      {row.type === 'delivery' ? '+' : '−'}
+                      {format.money(row.amount)}
+                    </bdi>
                   </p>
                   <p className="text-xs text-muted">
                     {t('balanceAfterRow', { amount: format.money(row.balanceAfter) })}
