@@ -15,11 +15,13 @@ import {
   openApp,
   plain,
   plural,
+  productRecord,
   screenshotPath,
   shoot,
   uuid,
   words,
 } from '../support/customers';
+import { addBySearch, words as saleWords } from '../support/sale';
 
 // Noon in Casablanca (UTC+1 in June): "today" is 30 June 2025.
 const NOW = new Date('2025-06-30T12:00:00+01:00');
@@ -240,5 +242,74 @@ for (const lang of LANGS) {
     );
     await cash.scrollIntoViewIfNeeded();
     await shootBoth(page, lang, 'karne-dashboard-cash');
+  });
+}
+
+// The same confirmation at the till: a sale on the carnet that takes the customer past the limit asks first,
+// naming the amount over; cancelled, nothing is sold; confirmed, the ticket says it went on the carnet.
+for (const lang of LANGS) {
+  const c = words[lang].customers;
+  const s = saleWords[lang];
+  test(`[${lang}] a sale on the carnet past the customer's limit asks first, naming the amount over`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.clock.setFixedTime(NOW);
+    const tea = {
+      id: uuid(41),
+      name: 'Thé vert Sultan 200 g',
+      brand: 'Sultan',
+      category: 'Épicerie',
+      salePrice: 150,
+      stock: 20,
+    };
+    const owing = { ...customerRecord(uuid(42), 'Amina Berrada', '0612345678'), creditLimit: 500 };
+    await openApp(page, 'fr', '#/settings');
+    await emptyShop(page);
+    await openApp(page, lang, '#/settings');
+    await importBackup(page, lang, {
+      name: 'limit.json',
+      text: backupText({
+        products: [productRecord(tea)],
+        customers: [owing],
+        creditTransactions: [creditRecord(uuid(43), owing.id, 400, 'Courses', '2025-06-10T10:00:00+01:00')],
+      }),
+    });
+
+    // 150,00 on the carnet of a customer who owes 400,00 with a limit of 500,00: 50,00 over.
+    await page.goto('/#/sale');
+    await addBySearch(page, lang, 'sultan', tea.name);
+    await tap(page, page.locator('label').filter({ has: page.getByRole('radio', { name: s.sale.credit }) }));
+    const customer = page.getByRole('combobox', { name: s.sale.customer });
+    const option = await customer.locator('option', { hasText: owing.name }).getAttribute('value');
+    await customer.selectOption(option ?? '');
+    const toTicket = page.getByRole('button', { name: s.sale.toTicket });
+    await tap(page, toTicket);
+    const confirm = page.getByRole('dialog', { name: c.overLimitTitle });
+    await expect
+      .poll(() => textOf(confirm.getByTestId('over-limit-amount')))
+      .toBe(plain(fill(c.overLimitAmount, { amount: await money(page, lang, 5_000) })));
+
+    // Cancelled: still the sale screen with its cart, no ticket.
+    await tap(page, confirm.getByRole('button', { name: words[lang].shell.app.cancel }));
+    await expect(confirm).toBeHidden();
+    await expect(page.locator('article.ticket')).toHaveCount(0);
+    await expect(toTicket).toBeEnabled();
+
+    // Confirmed: the ticket says the sale went on the carnet, and the customer now owes 550,00.
+    await tap(page, toTicket);
+    await tap(
+      page,
+      page.getByRole('dialog', { name: c.overLimitTitle }).getByRole('button', { name: c.overLimitConfirm }),
+    );
+    await expect(page.locator('article.ticket')).toContainText(
+      plain(fill(s.receipt.paidCredit, { customer: owing.name })),
+    );
+    await page.goto('/#/customers');
+    const card = page.getByRole('list', { name: c.listLabel }).getByRole('listitem', { name: owing.name });
+    await expect
+      .poll(() => textOf(card.getByTestId('customer-balance')))
+      .toBe(plain(await money(page, lang, 55_000)));
+    await expect(card.getByTestId('customer-limit')).toContainText(c.overLimitBadge);
   });
 }
