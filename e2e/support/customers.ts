@@ -39,12 +39,21 @@ export function fill(text: string, values: Record<string, string | number> = {})
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
-/** The plural form i18next picks (Intl.PluralRules), e.g. plural(w.customers, 'confirmDelete', 3, 'ar'). */
-export function plural(catalogue: Record<string, unknown>, key: string, count: number, lang: Lang): string {
+/**
+ * The plural form i18next picks (Intl.PluralRules), e.g. plural(w.customers, 'confirmDelete', 3, 'ar'), filled
+ * with the count and `values` (a placeholder given in neither is left blank, as `fill` does).
+ */
+export function plural(
+  catalogue: Record<string, unknown>,
+  key: string,
+  count: number,
+  lang: Lang,
+  values: Record<string, string | number> = {},
+): string {
   const form = new Intl.PluralRules(lang).select(count);
   const text = catalogue[`${key}_${form}`] ?? catalogue[`${key}_other`];
   if (typeof text !== 'string') throw new Error(`no plural ${key}_${form}`);
-  return fill(text, { count });
+  return fill(text, { ...values, count });
 }
 
 const here = dirname(fileURLToPath(import.meta.url));

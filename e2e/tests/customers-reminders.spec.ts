@@ -262,7 +262,7 @@ for (const lang of LANGS) {
     await expect(sheet).toBeVisible();
     await sheet.getByLabel(c.statementSheet.since).fill('2025-06-05');
     await expect(sheet.getByTestId('statement-count')).toHaveText(
-      fill(plural(c.statementSheet, 'entries', 2, lang), { date: f.june5 }),
+      plural(c.statementSheet, 'entries', 2, lang, { date: f.june5 }),
     );
     await expect(sheet.getByTestId('statement-image')).toBeVisible();
     await expect
