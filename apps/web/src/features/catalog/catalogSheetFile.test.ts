@@ -56,7 +56,7 @@ const productArb = fc
     name: fc.oneof(
       text,
       text.map((value) => `=${value}`),
-      fc.constantFrom('Thé "vert"; 200 g', 'حليب', '-1'),
+      fc.constantFrom('Thé "vert"; 200 g', 'حليب', '-1', 'valueOf', 'constructor', '__proto__'),
     ),
     brand: fc.oneof(fc.constant(''), text),
     category: text,

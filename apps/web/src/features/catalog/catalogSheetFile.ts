@@ -57,6 +57,17 @@ function readCsv(text: string): string[][] {
   return parsed.data.map((row) => row.map((cell) => String(cell).replace(ESCAPED_FORMULA, '')));
 }
 
+/**
+ * write-excel-file (4.1.1, the latest) finds its shared strings in a plain object, so a text that names a member
+ * of Object.prototype ("valueOf", "constructor", "toString"…) is written as that member's source. Such a text is
+ * written with an invisible word joiner (U+2060) at its end, and the joiner is taken off again when read.
+ */
+const WORD_JOINER = '\u2060';
+const namesObjectMember = (text: string) => Object.prototype.hasOwnProperty.call(Object.prototype, text);
+const xlsxSafeText = (text: string) => (namesObjectMember(text) ? `${text}${WORD_JOINER}` : text);
+const xlsxReadText = (text: string) =>
+  text.endsWith(WORD_JOINER) && namesObjectMember(text.slice(0, -1)) ? text.slice(0, -1) : text;
+
 async function readXlsx(file: Blob): Promise<string[][]> {
   const { readSheet } = await import('read-excel-file/browser');
   // Numbers come back as the text the file holds ("12.5", "6111234567890"): core reads them as typed.
@@ -65,7 +76,7 @@ async function readXlsx(file: Blob): Promise<string[][]> {
     row.map((cell) => {
       if (cell === null || cell === undefined) return '';
       if (cell instanceof Date) return cell.toISOString().slice(0, 10);
-      return String(cell);
+      return xlsxReadText(String(cell));
     }),
   );
 }
@@ -106,7 +117,9 @@ export async function catalogueXlsx(products: readonly Product[], language: 'fr'
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const rows = catalogueSheetRows(products, language).map((row, index) =>
     row.map((cell: CatalogueCell) =>
-      index === 0 ? { value: String(cell), fontWeight: 'bold' as const } : { value: cell },
+      index === 0
+        ? { value: String(cell), fontWeight: 'bold' as const }
+        : { value: typeof cell === 'string' ? xlsxSafeText(cell) : cell },
     ),
   );
   return writeXlsxFile(rows, {
