@@ -1,4 +1,5 @@
 // Money, counts, quantities and dates written the shop's way: its currency, and fr-MA or ar-MA conventions.
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@hanouti/core';
 import type { Centimes, Currency } from '@hanouti/core';
@@ -61,28 +62,38 @@ export function formatDateTime(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
+/** What useShopFormat hands out; list cards take it as a prop. */
+export type ShopFormat = ReturnType<typeof useShopFormat>;
+
+/**
+ * The shop's formats. The functions keep their identity until the language or the currency changes, so a list
+ * of memoised cards can take them as a prop without every visible card rendering again on each keystroke.
+ */
 export function useShopFormat() {
   const { t, i18n } = useTranslation();
   const { currency } = useShopSettings();
   const locale = localeOf(isLanguage(i18n.language) ? i18n.language : 'fr');
-  return {
-    locale,
-    money: (amount: Centimes) => formatMoney(amount, currency, locale),
-    /** The same amount in parts, for a figure that must never break inside (see MoneyFigure). */
-    moneyParts: (amount: Centimes) => moneyParts(amount, currency, locale),
-    /** A count of records, grouped by thousands ("10.004"). */
-    count: (count: number) => formatCount(count, locale),
-    /** A setting's decimal with a fixed number of digits, the locale's way ("0,45"). */
-    decimal: (value: number, digits = 2) =>
-      numberFormat(locale, `decimal-${digits}`, {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      }).format(value),
-    /** Units as a whole number; bulk products in kilograms with up to 3 decimals. */
-    quantity: (quantity: number, isBulk = false) => {
-      const text = numberFormat(locale, 'quantity', { maximumFractionDigits: 3 }).format(quantity);
-      return isBulk ? t('units.kg', { quantity: text }) : text;
-    },
-    dateTime: (iso: string) => formatDateTime(iso, locale),
-  };
+  return useMemo(
+    () => ({
+      locale,
+      money: (amount: Centimes) => formatMoney(amount, currency, locale),
+      /** The same amount in parts, for a figure that must never break inside (see MoneyFigure). */
+      moneyParts: (amount: Centimes) => moneyParts(amount, currency, locale),
+      /** A count of records, grouped by thousands ("10.004"). */
+      count: (count: number) => formatCount(count, locale),
+      /** A setting's decimal with a fixed number of digits, the locale's way ("0,45"). */
+      decimal: (value: number, digits = 2) =>
+        numberFormat(locale, `decimal-${digits}`, {
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        }).format(value),
+      /** Units as a whole number; bulk products in kilograms with up to 3 decimals. */
+      quantity: (quantity: number, isBulk = false) => {
+        const text = numberFormat(locale, 'quantity', { maximumFractionDigits: 3 }).format(quantity);
+        return isBulk ? t('units.kg', { quantity: text }) : text;
+      },
+      dateTime: (iso: string) => formatDateTime(iso, locale),
+    }),
+    [t, currency, locale],
+  );
 }

@@ -22,7 +22,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { useStockStatusLabels } from '../inventory/useStockStatusLabels';
 import { ProductCard, productCardHeightRem, type ProductCardContext } from './ProductCard';
 import { keepExisting, selectAllState, toggleAll, toggleSelected } from './selection';
-import { useStableShopFormat } from './useStableShopFormat';
+import { useShopFormat } from '../../app/useShopFormat';
 import { WindowVirtualList } from './WindowVirtualList';
 import { takeNewProductRequest } from './newProductRequest';
 import { withIsolatedName } from '../../ui/IsolatedName';
@@ -75,7 +75,7 @@ function Catalog() {
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
-  const format = useStableShopFormat();
+  const format = useShopFormat();
   const statusLabels = useStockStatusLabels();
   const viewCounts = useViewCounts();
   const cardContext = useMemo<ProductCardContext>(

@@ -10,14 +10,14 @@ import { ADVISED_VIEWS } from '../sale/capture/views';
 import { ListThumbnail } from './ListThumbnail';
 import { contentWidth, linesFor } from './textLines';
 import type { StockStatusLabels } from '../inventory/useStockStatusLabels';
-import type { StableShopFormat } from './useStableShopFormat';
+import type { ShopFormat } from '../../app/useShopFormat';
 import { USER_TEXT } from '../../ui/bidi';
 
 /** What every card of the list shares, read once by the page: hooks in each card cost more than the card. */
 export interface ProductCardContext {
   t: TFunction<'catalog'>;
   tShell: TFunction;
-  format: StableShopFormat;
+  format: ShopFormat;
   statusLabels: StockStatusLabels;
 }
 

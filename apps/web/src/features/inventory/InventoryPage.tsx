@@ -24,7 +24,6 @@ import { toast } from '../../ui/toastStore';
 import { WindowVirtualList } from '../catalog/WindowVirtualList';
 import { AlertPanel } from './AlertPanel';
 import { MovementHistorySheet } from './MovementHistorySheet';
-import { useStableShopFormat } from '../catalog/useStableShopFormat';
 import { StockCard, stockCardHeightRem, type StockAction, type StockCardContext } from './StockCard';
 import { StockEntryDialog } from './StockEntryDialog';
 import { useStockStatusLabels } from './useStockStatusLabels';
@@ -65,11 +64,11 @@ export function InventoryPage() {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [action, setAction] = useState<{ product: Product; action: StockAction }>();
-  const listFormat = useStableShopFormat();
+
   const statusLabels = useStockStatusLabels();
   const cardContext = useMemo<StockCardContext>(
-    () => ({ t, ti, format: listFormat, statusLabels }),
-    [t, ti, listFormat, statusLabels],
+    () => ({ t, ti, format, statusLabels }),
+    [t, ti, format, statusLabels],
   );
 
   const all = useMemo(() => products ?? [], [products]);

@@ -7,7 +7,7 @@ import { QUICK_STOCK_STEPS, stockStatus, type Product, type QuickStockStep } fro
 import { ListThumbnail } from '../catalog/ListThumbnail';
 import { brandAndCategory } from '../catalog/ProductCard';
 import { contentWidth, linesFor } from '../catalog/textLines';
-import type { StableShopFormat } from '../catalog/useStableShopFormat';
+import type { ShopFormat } from '../../app/useShopFormat';
 import { StockBadge } from './StockBadge';
 import type { StockStatusLabels } from './useStockStatusLabels';
 import { USER_TEXT } from '../../ui/bidi';
@@ -18,7 +18,7 @@ export type StockAction = 'count' | 'restock' | 'history';
 export interface StockCardContext {
   t: TFunction;
   ti: TFunction<'inventory'>;
-  format: StableShopFormat;
+  format: ShopFormat;
   statusLabels: StockStatusLabels;
 }
 
