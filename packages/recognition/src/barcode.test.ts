@@ -1,7 +1,14 @@
 import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isInStoreCode, prepareBarcodeReader, readRetailBarcodes } from './barcode.js';
+import {
+  barcodeScales,
+  decideBarcodes,
+  isInStoreCode,
+  prepareBarcodeReader,
+  readRetailBarcodes,
+  type BarcodeVote,
+} from './barcode.js';
 import { buildIndex } from './referenceIndex.js';
 import { recogniseProduct } from './recognise.js';
 import { createImage, resizeImage, rotateQuarter, type RgbaImage } from './image.js';
@@ -20,6 +27,19 @@ async function renderBarcode(bcid: string, text: string, scale = 3, includetext 
   });
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+}
+
+/** A white canvas with each image pasted at its place. */
+function canvas(width: number, height: number, pieces: { image: RgbaImage; x: number; y: number }[]) {
+  const out = createImage(width, height);
+  out.data.fill(255);
+  for (const { image, x, y } of pieces)
+    for (let row = 0; row < image.height; row++)
+      out.data.set(
+        image.data.subarray(row * image.width * 4, (row + 1) * image.width * 4),
+        ((y + row) * width + x) * 4,
+      );
+  return out;
 }
 
 provideOpenCvFromNodeModules();
@@ -112,3 +132,106 @@ describe('the slower passes (second binariser, pyramid, ×2, sharpened)', () => 
     expect((await readRetailBarcodes(both)).map((r) => r.gtin)).toEqual(['5449000000996', '2012345000018']);
   });
 });
+
+describe('the decision over the passes (decideBarcodes)', () => {
+  const at = (gtin: string, x: number, y = 0): BarcodeVote => ({
+    gtin,
+    format: 'EAN13',
+    box: { x, y, width: 190, height: 40 },
+  });
+  const gtins = (reads: { gtin: string }[]) => reads.map((r) => r.gtin);
+
+  it('keeps a code outside the catalogue only when two passes read it, a catalogue code after one', () => {
+    expect(decideBarcodes([[at('5449000000996', 10)]])).toEqual([]);
+    expect(gtins(decideBarcodes([[at('5449000000996', 10)], [at('5449000000996', 12)]]))).toEqual([
+      '5449000000996',
+    ]);
+    expect(gtins(decideBarcodes([[at('5449000000996', 10)]], (g) => g === '5449000000996'))).toEqual([
+      '5449000000996',
+    ]);
+  });
+
+  it('two codes read at the same place contradict each other: the majority must be more than twice', () => {
+    const upc = '0036000291452';
+    const misread = '1036000291459';
+    // One pass each: neither, even when the misread is a catalogue code.
+    expect(decideBarcodes([[at(upc, 10)], [at(misread, 11)]], () => true)).toEqual([]);
+    // 2 against 1 is not enough; 3 against 1 is.
+    expect(decideBarcodes([[at(upc, 10)], [at(misread, 11)], [at(upc, 9)]])).toEqual([]);
+    expect(gtins(decideBarcodes([[at(upc, 10)], [at(misread, 11)], [at(upc, 9)], [at(upc, 10)]]))).toEqual([
+      upc,
+    ]);
+  });
+
+  it('codes at different places do not contradict; an in-store label comes after the maker’s code', () => {
+    const price = '2012345000018';
+    const maker = '5449000000996';
+    const passes = [
+      [at(price, 10, 0), at(maker, 10, 200)],
+      [at(price, 11, 0)],
+      [at(price, 10, 1), at(maker, 9, 201)],
+    ];
+    expect(gtins(decideBarcodes(passes))).toEqual([maker, price]);
+    // Side by side too.
+    expect(
+      gtins(
+        decideBarcodes([
+          [at(maker, 0), at(price, 400)],
+          [at(maker, 2), at(price, 401)],
+        ]),
+      ),
+    ).toEqual([maker, price]);
+  });
+});
+
+describe('the scale space (barcodeScales)', () => {
+  it('halves a large photo down to 500 px, enlarges a small one, sharpens two levels of at most 1,500 px', () => {
+    expect(barcodeScales(4000, 3000)).toEqual({
+      below: [0.5, 0.25, 0.125],
+      above: [],
+      sharpened: [0.25, 0.125],
+    });
+    expect(barcodeScales(1280, 720)).toEqual({ below: [0.5], above: [], sharpened: [1, 0.5] });
+    expect(barcodeScales(640, 480)).toEqual({ below: [], above: [2], sharpened: [2, 1] });
+    expect(barcodeScales(240, 240)).toEqual({ below: [], above: [2, 3, 4], sharpened: [4, 3] });
+  });
+});
+
+describe('reading a photo: every scale a phone gives, labels, agreement', () => {
+  it('a clean UPC-A is its own GTIN-13 at every size and turn, never another EAN-13', async () => {
+    const upc = await renderBarcode('upca', '036000291452', 2);
+    for (const factor of [0.75, 1, 2, 3]) {
+      const sized = resizeImage(upc, upc.width * factor, upc.height * factor);
+      expect(gtinsOf(await readRetailBarcodes(sized))).toEqual(['0036000291452']);
+      expect(gtinsOf(await readRetailBarcodes(rotateQuarter(sized)))).toEqual(['0036000291452']);
+    }
+  });
+
+  it('an inverted code (light bars on a dark pack) is read', async () => {
+    const code = await renderBarcode('ean13', '5449000000996');
+    const inverted = { ...code, data: code.data.map((v, i) => (i % 4 === 3 ? v : 255 - v)) };
+    expect(gtinsOf(await readRetailBarcodes(inverted))).toEqual(['5449000000996']);
+  });
+
+  it("a shop's price label read first does not end the search for the maker's thinner code", async () => {
+    const price = await renderBarcode('ean13', '2012345000018', 3);
+    const full = await renderBarcode('ean13', '9780764544200', 2, false);
+    const thin = resizeImage(full, full.width * 0.7, full.height * 0.7);
+    expect(await readRetailBarcodes(thin, { effort: 'live' })).toEqual([]);
+    const both = canvas(Math.max(price.width, thin.width) + 20, price.height + thin.height + 60, [
+      { image: price, x: 0, y: 0 },
+      { image: thin, x: 10, y: price.height + 40 },
+    ]);
+    expect(gtinsOf(await readRetailBarcodes(both))).toEqual(['9780764544200', '2012345000018']);
+  });
+
+  it('gives the same reads, boxes included, every time', async () => {
+    const full = await renderBarcode('ean13', '9780764544200', 2, false);
+    const thin = resizeImage(full, full.width * 0.7, full.height * 0.7);
+    const first = await readRetailBarcodes(thin);
+    expect(first.length).toBe(1);
+    expect(await readRetailBarcodes(thin)).toEqual(first);
+  });
+});
+
+const gtinsOf = (reads: { gtin: string }[]) => reads.map((r) => r.gtin);

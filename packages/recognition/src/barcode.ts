@@ -15,8 +15,9 @@ export type BarcodeRead = {
 };
 
 /**
- * The library's best settings for a photo: every rotation, inverted codes (light bars on a dark pack), its own
- * downscaled pyramid for large photos, the slower search. The first pass of every read.
+ * The library's best settings for a photo: every rotation, its own downscaled pyramid for large photos, the
+ * slower search. The first pass of every read. (Its tryInvert does not apply to linear codes — zxing-cpp's
+ * 1D reader does not support inversion — so light bars on a dark pack are read by an inverted pass, below.)
  */
 const RETAIL_OPTIONS: ReaderOptions = {
   formats: ['EAN13', 'EAN8', 'UPCA', 'UPCE'],
@@ -26,10 +27,7 @@ const RETAIL_OPTIONS: ReaderOptions = {
   tryDownscale: true,
   maxNumberOfSymbols: 8,
 };
-/**
- * The slower passes (another size, sharpened) search without inverting: an inverted code is found by the
- * first pass already, and inverting doubles the time of every pass on a photo without a code.
- */
+/** The slower passes (another size, sharpened): the same search, inverting left to the inverted pass. */
 const SLOW_OPTIONS: ReaderOptions = { ...RETAIL_OPTIONS, tryInvert: false };
 /** The second opinion: a globally thresholded image (another binariser, other errors). */
 const GLOBAL_OPTIONS: ReaderOptions = { ...SLOW_OPTIONS, binarizer: 'GlobalHistogram' };
@@ -97,21 +95,24 @@ async function readOnce(
 export type BarcodeEffort = 'live' | 'photo';
 
 /**
- * The slower passes (×2, sharpened) run on the photo at most this long side: larger photos are read whole
- * with the library's own pyramid, then reduced to this size (a pyramid level) for the slower passes.
+ * The scale space the slower passes read, in pixels of the photo's long side. A large photo is also read at
+ * its halves down to PYRAMID_MIN_SIDE (a phone's 4,000-px photo: 2,000, 1,000, 500; the library's own
+ * pyramid steps by thirds and only from a 500-px short side); a small one is also read enlarged up to
+ * ENLARGED_SIDE (bars of one or two pixels become wide enough for the binariser's 8-px blocks). These are
+ * sizes of the image, not of a dataset: a retail code (95 modules) needs ≥ 1.5 px a module, i.e. ≥ 150 px
+ * of width, so a level below 500 px could only hold a code filling the frame (the photo itself does).
  */
-export const SLOW_PASSES_MAX_SIDE = 1000;
+export const PYRAMID_MIN_SIDE = 500;
+export const ENLARGED_SIDE = 1000;
 
 /**
- * Sharpened copies of a blurred photo: each alone sometimes misreads a digit, so a code read from them
- * is accepted only when two passes agree (measured: no wrong read, +11 codes on barcodes-dev).
+ * Sharpened copies of a blurred photo (unsharp mask: amount, box radius in pixels of the level read, see
+ * `barcodeScales`): each alone sometimes misreads a digit, so their reads are votes like any other pass.
  */
-const SHARPENED_VARIANTS: readonly { scale: number; amount: number; radius: number }[] = [
-  { scale: 2, amount: 2, radius: 5 },
-  { scale: 2, amount: 1, radius: 3 },
-  { scale: 2, amount: 3, radius: 7 },
-  { scale: 1.5, amount: 2, radius: 4 },
-  { scale: 1, amount: 1, radius: 3 },
+const SHARPENINGS: readonly { amount: number; radius: number }[] = [
+  { amount: 2, radius: 5 },
+  { amount: 1, radius: 3 },
+  { amount: 3, radius: 7 },
 ];
 
 /**
@@ -122,64 +123,129 @@ export function isInStoreCode(gtin: string): boolean {
   return gtin.length === 13 && (gtin.startsWith('2') || gtin.startsWith('02'));
 }
 
-/** The passes of a photo read, in order; each reads one image (scale: its size over the photo's). */
-type Pass = { image: () => RgbaImage; scale: number; options?: ReaderOptions; confirm?: boolean };
+/**
+ * One pass: the photo at `scale` of its size (1: itself), maybe sharpened, read with `options`. `confirm`:
+ * run only when a read awaits agreement (another binariser on an image already read finds little new).
+ */
+type Pass = {
+  scale: number;
+  /** Light and dark swapped (a code printed light on a dark pack). */
+  invert?: boolean;
+  sharpen?: { amount: number; radius: number };
+  options: ReaderOptions;
+  confirm?: boolean;
+};
 
-function photoPasses(source: RgbaImage): Pass[] {
-  // Large photos are also read at SLOW_PASSES_MAX_SIDE (a pyramid level). The slower passes enlarge that
-  // level (thin bars), but never past the photo's own size: enlarging a large photo's level beyond the photo
-  // adds no detail, only time; the photo itself is read by the first passes.
-  const baseScale = Math.min(1, SLOW_PASSES_MAX_SIDE / Math.max(source.width, source.height));
-  const levels = new Map<number, RgbaImage>([[1, source]]);
-  /** The photo at `scale` of its size (at most 1 for a large photo: see above). */
-  const at = (scale: number) => {
-    let image = levels.get(scale);
-    if (!image) {
-      image = resizeImage(source, source.width * scale, source.height * scale);
-      levels.set(scale, image);
-    }
-    return image;
-  };
-  const scaleOf = (enlarge: number) => (baseScale < 1 ? Math.min(1, baseScale * enlarge) : enlarge);
-  const greys = new Map<number, { grey: Uint8Array; width: number; height: number }>();
-  const greyAt = (scale: number) => {
-    let plane = greys.get(scale);
-    if (!plane) {
-      const scaled = at(scale);
-      plane = { grey: toGrey(scaled), width: scaled.width, height: scaled.height };
-      greys.set(scale, plane);
-    }
-    return plane;
-  };
-  const doubled = scaleOf(2);
-  return [
-    { image: () => source, scale: 1 },
-    { image: () => source, scale: 1, options: GLOBAL_OPTIONS },
-    ...(baseScale < 1
-      ? [
-          { image: () => at(baseScale), scale: baseScale, options: SLOW_OPTIONS },
-          { image: () => at(baseScale), scale: baseScale, options: GLOBAL_OPTIONS, confirm: true },
-        ]
-      : []),
-    // The ×2 pass, unless capped at the photo itself (already read).
-    ...(doubled !== 1
-      ? [
-          { image: () => at(doubled), scale: doubled, options: SLOW_OPTIONS },
-          { image: () => at(doubled), scale: doubled, options: GLOBAL_OPTIONS, confirm: true },
-        ]
-      : []),
-    ...SHARPENED_VARIANTS.map((variant) => {
-      const scale = scaleOf(variant.scale);
-      return {
-        image: () => {
-          const plane = greyAt(scale);
-          return sharpenGreyPlane(plane.grey, plane.width, plane.height, variant.amount, variant.radius);
-        },
-        scale,
-        options: SLOW_OPTIONS,
-      };
-    }),
+/** The image with light and dark swapped (alpha kept). */
+function invertImage(image: RgbaImage): RgbaImage {
+  const data = new Uint8ClampedArray(image.data.length);
+  for (let i = 0; i < data.length; i += 4) {
+    data[i] = 255 - image.data[i]!;
+    data[i + 1] = 255 - image.data[i + 1]!;
+    data[i + 2] = 255 - image.data[i + 2]!;
+    data[i + 3] = image.data[i + 3]!;
+  }
+  return { width: image.width, height: image.height, data };
+}
+
+/**
+ * The photo's scale space, as scales of its size: `below` halves a large photo down to PYRAMID_MIN_SIDE,
+ * `above` enlarges a small one ×2, ×3, ×4 while the previous size is under ENLARGED_SIDE (a 240-px photo
+ * gets all three, a 640-px one ×2, a 1,000-px one none), `sharpened` are the two largest levels of at most
+ * 1.5 × ENLARGED_SIDE (an unsharp mask's few pixels of radius undo a blur of a few pixels: at a large
+ * photo's own size the blur spans more).
+ */
+export function barcodeScales(
+  width: number,
+  height: number,
+): { below: number[]; above: number[]; sharpened: number[] } {
+  const long = Math.max(width, height);
+  const below: number[] = [];
+  for (let scale = 0.5; long * scale >= PYRAMID_MIN_SIDE; scale /= 2) below.push(scale);
+  const above: number[] = [];
+  for (let factor = 2; factor <= 4 && long * (factor - 1) < ENLARGED_SIDE; factor++) above.push(factor);
+  const sharpened = [...above.toReversed(), 1, ...below]
+    .filter((scale) => long * scale <= 1.5 * ENLARGED_SIDE)
+    .slice(0, 2);
+  return { below, above, sharpened };
+}
+
+function photoPasses(width: number, height: number): Pass[] {
+  const { below, above, sharpened } = barcodeScales(width, height);
+  const passes: Pass[] = [
+    { scale: 1, options: RETAIL_OPTIONS },
+    { scale: 1, options: GLOBAL_OPTIONS },
+    { scale: 1, invert: true, options: SLOW_OPTIONS },
   ];
+  for (const scale of [...below, ...above])
+    passes.push({ scale, options: SLOW_OPTIONS }, { scale, options: GLOBAL_OPTIONS, confirm: true });
+  for (const scale of sharpened)
+    for (const sharpen of SHARPENINGS) passes.push({ scale, sharpen, options: SLOW_OPTIONS });
+  return passes;
+}
+
+/** A read of one pass, for the decision: its code and where it was read (pixels of the photo). */
+export type BarcodeVote = { gtin: string; format: string; box: PixelBox };
+
+/** Two reads at the same place: their boxes (grown a little: a line read has no height) overlap by half. */
+function samePlace(a: PixelBox, b: PixelBox): boolean {
+  const overlap = (a0: number, a1: number, b0: number, b1: number) =>
+    Math.min(a1, b1) - Math.max(a0, b0) >= 0.5 * Math.min(a1 - a0, b1 - b0);
+  const grow = (box: PixelBox) => {
+    const margin = Math.max(2, 0.05 * Math.max(box.width, box.height));
+    return {
+      x0: box.x - margin,
+      x1: box.x + box.width + margin,
+      y0: box.y - margin,
+      y1: box.y + box.height + margin,
+    };
+  };
+  const p = grow(a);
+  const q = grow(b);
+  return overlap(p.x0, p.x1, q.x0, q.x1) && overlap(p.y0, p.y1, q.y0, q.y1);
+}
+
+/**
+ * The codes the passes agree on. A code's support is the number of passes that read it; two different
+ * codes read at the same place contradict each other (one of them is a misread: a blurred bar moved a digit
+ * and the check digit let it through). A code is accepted when its support is more than twice that of any
+ * code read at its place, and, unless it is in the catalogue (`known`), at least 2. Accepted codes come
+ * in-store codes last, then by support, then by the first pass that read them.
+ */
+export function decideBarcodes(
+  passes: readonly (readonly BarcodeVote[])[],
+  known?: (gtin: string) => boolean,
+): BarcodeRead[] {
+  const codes = new Map<string, { support: number; first: number; reads: BarcodeVote[] }>();
+  for (const [n, reads] of passes.entries()) {
+    for (const read of new Map(reads.map((r) => [r.gtin, r])).values()) {
+      const code = codes.get(read.gtin);
+      if (code) {
+        code.support++;
+        code.reads.push(read);
+      } else codes.set(read.gtin, { support: 1, first: n, reads: [read] });
+    }
+  }
+  const accepted: { gtin: string; support: number; first: number; read: BarcodeVote }[] = [];
+  for (const [gtin, code] of codes) {
+    let against = 0;
+    for (const [other, rival] of codes) {
+      if (other === gtin) continue;
+      if (code.reads.some((a) => rival.reads.some((b) => samePlace(a.box, b.box))))
+        against = Math.max(against, rival.support);
+    }
+    const needed = known?.(gtin) ? 1 : 2;
+    if (code.support >= needed && code.support > 2 * against)
+      accepted.push({ gtin, support: code.support, first: code.first, read: code.reads[0]! });
+  }
+  return accepted
+    .sort(
+      (a, b) =>
+        Number(isInStoreCode(a.gtin)) - Number(isInStoreCode(b.gtin)) ||
+        b.support - a.support ||
+        a.first - b.first,
+    )
+    .map(({ read }) => ({ gtin: read.gtin, format: read.format, box: read.box }));
 }
 
 export type ReadBarcodeOptions = {
@@ -195,11 +261,11 @@ export type ReadBarcodeOptions = {
 /**
  * Every retail barcode in the photo, deduplicated by GTIN. Only codes whose check digit is right are kept,
  * since a wrong read would sell the wrong product. `live` is one pass with the library's best settings (a
- * frame: the live confirmer asks two frames to agree). `photo` reads until a code is accepted: the library's
- * best settings, a second binariser, the photo at most SLOW_PASSES_MAX_SIDE (a pyramid level for large
- * photos), that ×2 (thin bars) — each level also with the second binariser when a read awaits confirmation —
- * then sharpened copies; a code is accepted when it is `known` or two passes read it. In-store codes (price
- * labels) come after the maker's code.
+ * frame: the live confirmer asks two frames to agree). `photo` reads pass after pass — the library's best
+ * settings, a second binariser, the photo's scale space (halves of a large photo, a small one enlarged; each
+ * level with the second binariser when a read awaits agreement), sharpened copies — until `decideBarcodes`
+ * accepts a code that is not an in-store label (a price label alone does not end the search for the
+ * maker's code). Deterministic: the passes are a fixed list, no clock decides.
  */
 export async function readRetailBarcodes(
   image: RgbaImage,
@@ -213,27 +279,50 @@ export async function readRetailBarcodes(
     x: region ? Math.max(0, Math.floor(region.x)) : 0,
     y: region ? Math.max(0, Math.floor(region.y)) : 0,
   };
-  const votes = new Map<string, { count: number; first: number; read: BarcodeRead }>();
-  const accepted = () =>
-    [...votes.values()].filter((v) => effort === 'live' || v.count >= 2 || known?.(v.read.gtin));
-  const passes = effort === 'live' ? [{ image: () => source, scale: 1 }] : photoPasses(source);
-  for (const [n, pass] of passes.entries()) {
-    // A confirming pass (the other binariser on the image just read) runs only when a read awaits a second.
-    if ('confirm' in pass && pass.confirm && votes.size === 0) continue;
-    const reads = await readOnce(pass.image(), pass.scale, offset, pass.options);
-    for (const read of new Map(reads.map((r) => [r.gtin, r])).values()) {
-      const vote = votes.get(read.gtin);
-      if (vote) vote.count++;
-      else votes.set(read.gtin, { count: 1, first: n, read });
+  if (effort === 'live') return decideBarcodes([await readOnce(source, 1, offset)], () => true);
+  const levels = new Map<number, RgbaImage>([[1, source]]);
+  const at = (scale: number) => {
+    let level = levels.get(scale);
+    if (!level) {
+      level = resizeImage(source, source.width * scale, source.height * scale);
+      levels.set(scale, level);
     }
-    if (accepted().length > 0) break;
+    return level;
+  };
+  const greys = new Map<number, Uint8Array>();
+  const greyAt = (scale: number) => {
+    let grey = greys.get(scale);
+    if (!grey) {
+      grey = toGrey(at(scale));
+      greys.set(scale, grey);
+    }
+    return grey;
+  };
+  const votes: BarcodeVote[][] = [];
+  // The passes after the third read the photo's polarity, or the inverted one when only the inverted pass
+  // read a code (light bars on a dark pack: its agreement must come from inverted passes too).
+  let inverted = false;
+  for (const [n, pass] of photoPasses(source.width, source.height).entries()) {
+    if (n === 3) inverted = votes[0]!.length === 0 && votes[1]!.length === 0 && votes[2]!.length > 0;
+    if (pass.confirm && votes.every((reads) => reads.length === 0)) continue;
+    const level = at(pass.scale);
+    const image = pass.sharpen
+      ? sharpenGreyPlane(
+          greyAt(pass.scale),
+          level.width,
+          level.height,
+          pass.sharpen.amount,
+          pass.sharpen.radius,
+        )
+      : level;
+    const reads = await readOnce(
+      (pass.invert ?? inverted) ? invertImage(image) : image,
+      pass.scale,
+      offset,
+      pass.options,
+    );
+    votes.push(reads);
+    if (decideBarcodes(votes, known).some((read) => !isInStoreCode(read.gtin))) break;
   }
-  return accepted()
-    .sort(
-      (a, b) =>
-        Number(isInStoreCode(a.read.gtin)) - Number(isInStoreCode(b.read.gtin)) ||
-        b.count - a.count ||
-        a.first - b.first,
-    )
-    .map((v) => v.read);
+  return decideBarcodes(votes, known);
 }
