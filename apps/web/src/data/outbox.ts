@@ -55,8 +55,11 @@ export function lastSeqOf(entry: Pick<OutboxEntry, 'seq' | 'batch'>): number {
 /** The seq the next operation takes. */
 export async function nextSeq(t: Pick<Tables, 'meta' | 'outbox'>): Promise<number> {
   // The last entry guards against a lost counter: seq must never repeat on this device.
-  const last = await t.outbox.orderBy('seq').last();
-  return Math.max(await readMetaNumber(t, META.outboxSeq), last ? lastSeqOf(last) : 0) + 1;
+  const [last, counter] = await Promise.all([
+    t.outbox.orderBy('seq').last(),
+    readMetaNumber(t, META.outboxSeq),
+  ]);
+  return Math.max(counter, last ? lastSeqOf(last) : 0) + 1;
 }
 
 /**
@@ -70,9 +73,9 @@ export async function recordOperations(
 ): Promise<OutboxEntry[]> {
   if (operations.length === 0) return [];
   const { deviceId } = await ensureDeviceIdentity(t);
-  const first = await nextSeq(t);
   // Each operation carries the device's clock: last-writer-wins across phones compares these stamps.
-  const stamps = await nextStamps(t, deviceId, operations.length);
+  // Independent requests go out together: each awaited alone would add a round trip to every sale.
+  const [first, stamps] = await Promise.all([nextSeq(t), nextStamps(t, deviceId, operations.length)]);
   const entries = operations.map(({ type, payload }, index): OutboxEntry => ({
     opId: newId(),
     deviceId,
@@ -83,9 +86,11 @@ export async function recordOperations(
     ...(stamps[index] ? { hlc: stamps[index] } : {}),
     status: 'pending',
   }));
-  await t.outbox.bulkAdd(entries);
-  await writeMeta(t, META.outboxSeq, first + entries.length - 1);
-  await addPendingOperations(t, entries.length);
+  await Promise.all([
+    t.outbox.bulkAdd(entries),
+    writeMeta(t, META.outboxSeq, first + entries.length - 1),
+    addPendingOperations(t, entries.length),
+  ]);
   return entries;
 }
 
