@@ -14,7 +14,7 @@ import {
 } from '@hanouti/core';
 import type { IndexableType, Table } from 'dexie';
 import { z } from 'zod';
-import { OUTBOX_STATUSES, TABLES, tx, type TableName } from './db';
+import { OUTBOX_STATUSES, TABLE_NAMES, tx, type TableName } from './db';
 import { referenceFeatureRecordSchema } from './referenceFeatureRecord';
 import { archivePage, decodeMovements } from './saleArchive';
 import type { StoredSale } from './saleRecords';
@@ -206,7 +206,7 @@ function tally(removal: CorruptRemoval, name: TableName, removed: number): void 
 
 /** Removes every record of these tables that does not match its table's schema; says how many, per table. */
 export async function removeCorruptEntries(
-  tables: readonly TableName[] = Object.values(TABLES),
+  tables: readonly TableName[] = TABLE_NAMES,
 ): Promise<CorruptRemoval> {
   const removal: CorruptRemoval = { total: 0, byTable: {} };
   for (const name of tables) {

@@ -5,14 +5,10 @@
 // archived entry first takes it out into the `creditTransactions` table, and readers look in both places, so
 // each entry is kept in exactly one and balance = Σ entries still holds.
 import type { CreditTransaction } from '@hanouti/core';
-import { bulkPutFast, type Tables } from './db';
+import { bulkPutFast } from './bulkPutFast';
+import type { ArchivedCustomerCredits, Tables } from './records';
 
-/** A customer's archived entries, found by id through the multi-entry `entryIds` index. */
-export type ArchivedCustomerCredits = {
-  customerId: string;
-  entries: CreditTransaction[];
-  entryIds: string[];
-};
+export type { ArchivedCustomerCredits } from './records';
 
 /** Where credit entries are kept: the table, and the archive. */
 export const LEDGER_TABLES = ['creditTransactions', 'archivedCredits'] as const;

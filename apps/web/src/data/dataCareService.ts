@@ -13,13 +13,8 @@ import { tx, type Tables } from './db';
 import { OUTBOX_TABLES, recordOperations, type NewOperation } from './outbox';
 import { deleteEntries, everyArchivedEntry, LEDGER_TABLES, putEntries } from './creditArchive';
 import { everyArchivedOtherMovement, everyArchivedSale } from './saleArchive';
-import {
-  allMovements,
-  deleteSalesKeepingMovements,
-  putSalesAndMovements,
-  saleOf,
-  SALE_TABLES,
-} from './saleRecords';
+import { allMovements, saleOf } from './saleRecords';
+import { deleteSalesKeepingMovements, putSalesAndMovements, SALE_TABLES } from './sales';
 import { AGGREGATE_TABLES, rebuildSalesAggregates } from './salesAggregates';
 import { SUPPLIER_TABLES } from './suppliersRepository';
 

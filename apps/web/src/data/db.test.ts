@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_NAME, SCHEMA_VERSION, TABLES, db, tx } from './db';
+import { DATABASE_NAME, SCHEMA_VERSION, TABLE_NAMES, db, tx } from './db';
 import { aProduct, resetDatabase } from './testDatabase';
 
 beforeEach(resetDatabase);
@@ -8,7 +8,7 @@ beforeEach(resetDatabase);
 describe('the local database', () => {
   it('opens at the current schema version with every named table', () => {
     expect(db.verno).toBe(SCHEMA_VERSION);
-    expect(db.tables.map((table) => table.name).sort()).toEqual(Object.values(TABLES).sort());
+    expect(db.tables.map((table) => table.name).sort()).toEqual([...TABLE_NAMES].sort());
   });
 
   it('keeps its data when it is closed and opened again (a new start of the app)', async () => {

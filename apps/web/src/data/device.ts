@@ -1,6 +1,6 @@
 // This device's identity: the id stamped on its operations and the prefix of its ticket numbers.
 import { newId } from '@hanouti/core';
-import type { Tables } from './db';
+import type { Tables } from './records';
 import { META, readMetaString, writeMeta } from './meta';
 
 export type DeviceIdentity = { deviceId: string; ticketPrefix: string };

@@ -12,7 +12,8 @@ import {
   type SupplierEntry,
 } from '@hanouti/core';
 import type { Table } from 'dexie';
-import { bulkPutFast, tx, type PhotoRecord, type Tables } from './db';
+import { bulkPutFast } from './bulkPutFast';
+import { tx, type PhotoRecord, type Tables } from './db';
 import { recordArchivedSaleOperations } from './archivedSaleOperations';
 import { archiveEntries, archivedEntriesOf, LEDGER_TABLES, takeEntriesOutOfArchive } from './creditArchive';
 import { OUTBOX_TABLES, recordOperationBatches } from './outbox';

@@ -1,5 +1,5 @@
 // Small device-level facts kept in the meta table: device id, counters, one-time flags.
-import type { Tables } from './db';
+import type { Tables } from './records';
 
 /** Keys of the meta table. Do not rename without a migration. */
 export const META = {

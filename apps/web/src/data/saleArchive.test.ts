@@ -25,7 +25,8 @@ import {
   archivedSale,
   type ArchivePage,
 } from './saleArchive';
-import { deleteSalesKeepingMovements, SALE_TABLES, saleOf, type StoredSale } from './saleRecords';
+import { saleOf, type StoredSale } from './saleRecords';
+import { deleteSalesKeepingMovements, SALE_TABLES } from './sales';
 import { AGGREGATE_TABLES, rebuildSalesAggregates } from './salesAggregates';
 import { getSale, listCustomerSales, listSales, markPrinted } from './salesRepository';
 import { prepareLocalData } from './startup';

@@ -5,40 +5,11 @@
 // is never edited in place by the rest of the app: any change to an archived sale first takes it out of the
 // archive (`takeOutOfArchive`) into the `sales` table, where checkout's own sales live. Readers look in both.
 import type { StockMovement } from '@hanouti/core';
-import { bulkPutFast, type Tables } from './db';
-import { saleOf, saleRecord, type StoredSale } from './saleRecords';
+import { bulkPutFast } from './bulkPutFast';
+import type { ArchivedMovement, ArchivedProductMovements, ArchivePage, StoredSale, Tables } from './records';
+import { saleOf, saleRecord } from './saleRecords';
 
-/** Sales of one day, oldest first, with the ids the indexes need to find a sale or a customer's sales. */
-export type ArchivePage = {
-  /** `date|id` of the page's first sale: pages sort by time, and two pages never share a key. */
-  key: string;
-  sales: StoredSale[];
-  saleIds: string[];
-  customerIds: string[];
-};
-
-/** A movement of an archived sale, kept again by product so the stock history reads one record. */
-export type ArchivedMovement = {
-  id: string;
-  saleId: string;
-  delta: number;
-  at: string;
-  deviceId?: string;
-};
-
-/**
- * A product's archived movements (the archive's index by product): those of its archived sales, kept as
- * JSON rows `[id, saleId, delta, at, deviceId?]` (a third smaller than objects, and one string to store),
- * and the import's other movements of the product (opening stock, deliveries, counts) in full, found by id
- * through the multi-entry `otherIds` index. An import of a large shop writes 10,000 of these instead of
- * 29,000 movement records of their own.
- */
-export type ArchivedProductMovements = {
-  productId: string;
-  movements: string;
-  others?: StockMovement[];
-  otherIds?: string[];
-};
+export type { ArchivedMovement, ArchivedProductMovements, ArchivePage } from './records';
 
 /** The index record of a product holding these movements; undefined when it holds none. */
 function productMovementsRecord(

@@ -2,16 +2,9 @@ import { newId, type Sale, type StockMovement } from '@hanouti/core';
 import { Dexie } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_NAME, db, openDatabase, tx } from './db';
-import {
-  deleteSalesKeepingMovements,
-  embeddedMovements,
-  fitsSale,
-  productMovements,
-  putSalesAndMovements,
-  saleOf,
-  saleRecordsWithMovements,
-  SALE_TABLES,
-} from './saleRecords';
+import { embeddedMovements, fitsSale, saleOf, saleRecordsWithMovements } from './saleRecords';
+import { deleteSalesKeepingMovements, putSalesAndMovements, SALE_TABLES } from './sales';
+import { productMovements } from './movements';
 import { listStockMovements } from './stockRepository';
 import { cancelBackgroundSweep } from './startup';
 import { resetDatabase } from './testDatabase';

@@ -1,6 +1,6 @@
 // The small running totals the dashboard reads (per day, per product), kept in the same transaction as the sales.
 import { DEFAULT_TIME_ZONE, dayKey, sumQuantities, type Sale } from '@hanouti/core';
-import type { DailyTotal, ProductSalesTotal, Tables } from './db';
+import type { DailyTotal, ProductSalesTotal, Tables } from './records';
 import { eachArchivePage, type ARCHIVE_TABLES } from './saleArchive';
 
 /** The shop's days are Moroccan calendar days, whatever the phone's own time zone. */

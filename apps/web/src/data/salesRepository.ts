@@ -3,7 +3,8 @@ import type { Sale } from '@hanouti/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { tx } from './db';
 import { ARCHIVE_TABLES, archivedCustomerSales, newestArchivedSales, takeOutOfArchive } from './saleArchive';
-import { saleOf, storedSale, type StoredSale } from './saleRecords';
+import { saleOf, type StoredSale } from './saleRecords';
+import { storedSale } from './sales';
 
 const READ_TABLES = ['sales', ...ARCHIVE_TABLES] as const;
 const newestFirst = (a: StoredSale, b: StoredSale) =>

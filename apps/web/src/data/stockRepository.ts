@@ -14,7 +14,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { tx } from './db';
 import { ensureDeviceIdentity } from './device';
 import { OUTBOX_TABLES, recordOperation } from './outbox';
-import { productMovements, SALE_TABLES } from './saleRecords';
+import { productMovements } from './movements';
+import { SALE_TABLES } from './sales';
 
 export type StockUpdateResult =
   | { ok: true; stockAfter: number; movement: StockMovement | undefined }

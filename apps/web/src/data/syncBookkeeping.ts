@@ -1,7 +1,7 @@
 // Sync bookkeeping kept in the meta table: the device's clock (HLC), its cloud session, the pull cursor.
 import { HLC_ZERO, formatHlc, parseHlc, receiveHlc, tickHlc, type Hlc } from '@hanouti/core';
 import { z } from 'zod';
-import type { Tables } from './db';
+import type { Tables } from './records';
 
 /** Keys of the sync facts in the meta table. Do not rename without a migration. */
 export const SYNC_META = {

@@ -1,6 +1,7 @@
 import { Dexie, liveQuery, type ObservabilitySet } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bulkPutFast, db, tx } from './db';
+import { bulkPutFast } from './bulkPutFast';
+import { db, tx } from './db';
 import { resetDatabase } from './testDatabase';
 import { LARGE_WRITE } from './wholeTableNotice';
 

@@ -15,15 +15,8 @@ import { tx } from '../data/db';
 import { writeOutArchivedSaleOperations } from '../data/archivedSaleOperations';
 import { customerEntries, deleteEntries, findEntry, LEDGER_TABLES, putEntries } from '../data/creditArchive';
 import { expandOutboxEntry } from '../data/outbox';
-import {
-  deleteMovement,
-  deleteSalesKeepingMovements,
-  findMovement,
-  productMovements,
-  putSalesAndMovements,
-  SALE_TABLES,
-  storedSale,
-} from '../data/saleRecords';
+import { deleteMovement, findMovement, productMovements } from '../data/movements';
+import { deleteSalesKeepingMovements, putSalesAndMovements, SALE_TABLES, storedSale } from '../data/sales';
 import { AGGREGATE_TABLES, applySalesToAggregates } from '../data/salesAggregates';
 import { observeStamps, writeCursor } from '../data/syncBookkeeping';
 import { refreshSupplierBalances, SUPPLIER_TABLES } from '../data/suppliersRepository';

@@ -1,0 +1,123 @@
+// The local database's schema, version by version: the tables, their indexes and the upgrades between versions.
+import type { StockMovement } from '@hanouti/core';
+import type { Transaction } from 'dexie';
+import { META } from './meta';
+import type { OutboxEntry, StoredSale, TableName } from './records';
+import { embeddedMovements, saleOf, saleRecordsWithMovements } from './saleRecords';
+
+/**
+ * Schema versions, oldest first. Never edit a released version: add a new one (with an upgrade
+ * function when data must change) so that a phone with old data migrates step by step.
+ */
+export const SCHEMA_VERSIONS: readonly {
+  version: number;
+  stores: Partial<Record<TableName, string>>;
+  upgrade?: (transaction: Transaction) => Promise<void>;
+}[] = [
+  {
+    version: 1,
+    stores: {
+      products: 'id, name, category, barcode, updatedAt',
+      photos: 'id',
+      sales: 'id, date, customerId, ticketNumber',
+      stockMovements: 'id, productId, at, saleId',
+      customers: 'id, name, phone',
+      creditTransactions: 'id, customerId, date',
+      settings: 'id',
+      outbox: 'seq, &opId, status',
+      meta: 'key',
+      dailyTotals: 'day',
+      productSales: 'productId, quantity',
+    },
+  },
+  {
+    // The low-stock marker (lowStockMarker.ts) lets the dashboard read its alerts by index.
+    version: 2,
+    stores: { products: 'id, name, category, barcode, updatedAt, lowStock' },
+    upgrade: async (transaction) => {
+      const products = transaction.table('products');
+      await products.bulkPut(await products.toArray());
+    },
+  },
+  {
+    // Keypoint features of product photos for recognition (referenceFeatureRecord.ts).
+    version: 3,
+    stores: { referenceFeatures: 'id, productId, photoId, createdAt' },
+  },
+  {
+    // Drop indexes no query uses: every index entry is written with each record, and the large tables
+    // (a sale's movements, the sales themselves) dominate the time of a sale and of a whole-shop import.
+    version: 4,
+    stores: {
+      sales: 'id, date, customerId',
+      stockMovements: 'id, productId',
+    },
+  },
+  {
+    // A sale's own movements move inside its record (saleRecords.ts): a third of the records to write.
+    version: 5,
+    stores: { sales: 'id, date, customerId, *productIds' },
+    upgrade: async (transaction) => moveSaleMovementsIntoSales(transaction),
+  },
+  {
+    // A whole-shop import's sales go to pages of up to 500 sales (saleArchive.ts): ~1,100 records
+    // instead of 200,000; its movements to one record per product, its credit entries to one record per
+    // customer (creditArchive.ts). Existing records stay where they are.
+    version: 6,
+    stores: {
+      saleArchive: 'key, *saleIds, *customerIds',
+      archivedMovements: 'productId, *otherIds',
+      archivedCredits: 'customerId, *entryIds',
+    },
+  },
+  {
+    // Imports of more than LARGE_WRITE products wrote most of them without the low-stock marker
+    // (bulkPutFast passed by the middleware), so the dashboard counted too few alerts: mark them again.
+    version: 7,
+    stores: {},
+    upgrade: async (transaction) => {
+      const products = transaction.table('products');
+      await products.bulkPut(await products.toArray());
+    },
+  },
+  {
+    // The pending-operation count is kept in meta at each outbox write (outbox.ts): count once what is there.
+    version: 8,
+    stores: {},
+    upgrade: async (transaction) => {
+      let count = 0;
+      await transaction
+        .table<OutboxEntry, number>('outbox')
+        .where('status')
+        .equals('pending')
+        .each((entry) => {
+          count += entry.batch ?? 1;
+        });
+      await transaction.table('meta').put({ key: META.pendingOperations, value: count });
+    },
+  },
+  {
+    // The supplier notebook (suppliersRepository.ts): what the shop owes its distributors.
+    version: 9,
+    stores: { suppliers: 'id, name', supplierEntries: 'id, supplierId' },
+  },
+];
+
+/** Version 5's upgrade: each sale takes in the movements that fit it; the others stay in their table. */
+async function moveSaleMovementsIntoSales(transaction: Transaction): Promise<void> {
+  const movementsTable = transaction.table<StockMovement, string>('stockMovements');
+  const salesTable = transaction.table<StoredSale, string>('sales');
+  const ofSales = await movementsTable.filter((movement) => movement.saleId !== undefined).toArray();
+  if (ofSales.length === 0) return;
+  const saleIds = [...new Set(ofSales.map((movement) => movement.saleId ?? ''))];
+  const sales = (await salesTable.bulkGet(saleIds)).flatMap((record) => (record ? [saleOf(record)] : []));
+  const { records } = saleRecordsWithMovements(sales, ofSales);
+  await salesTable.bulkPut(records);
+  await movementsTable.bulkDelete(records.flatMap(embeddedMovements).map((movement) => movement.id));
+}
+export const SCHEMA_VERSION = SCHEMA_VERSIONS.length;
+
+/** Every table the schema names (a version after the first adds tables, none is ever dropped). */
+export const TABLE_NAMES: readonly TableName[] = [
+  ...new Set(SCHEMA_VERSIONS.flatMap(({ stores }) => Object.keys(stores) as TableName[])),
+];
