@@ -8,7 +8,7 @@ import {
 import { colourBin, hueSaturationValue } from './colour.js';
 import { createImage } from './image.js';
 import { combineScores } from './fusion.js';
-import { appearanceScores } from './recognise.js';
+import { appearanceScores } from './strategies/lookAlikeStrategy.js';
 import { produceBin } from './testImages.js';
 
 const RED_APPLES = [200, 30, 30] as const;

@@ -19,7 +19,8 @@ import {
   provideOpenCvFromNodeModules,
 } from './nodeAssets.js';
 import { createTextReader, type Point } from './ocr.js';
-import { recogniseProduct, type CatalogueProduct } from './recognise.js';
+import { recogniseProduct } from './recognise.js';
+import type { CatalogueProduct } from './strategies/strategy.js';
 import { buildIndex } from './referenceIndex.js';
 import { texturedPack } from './testImages.js';
 import { buildTextIndex, normaliseText } from './textMatch.js';

@@ -7,7 +7,7 @@ import {
   type ConfidenceLevel,
 } from '@hanouti/core';
 import type { Detection } from './detect.js';
-import type { Candidate } from './recognise.js';
+import type { Candidate } from './fusion.js';
 
 export type RecognisedDetection = Detection & { candidates: Candidate[] };
 

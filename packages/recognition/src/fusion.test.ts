@@ -1,7 +1,6 @@
 import { provideOpenCvFromNodeModules } from './nodeAssets.js';
 import { describe, expect, it } from 'vitest';
-import { combineScores, combinedEvidence, rankByScore } from './fusion.js';
-import { fusePhotoCandidates as fusePhotoCandidatesForTest } from './recognise.js';
+import { combineScores, combinedEvidence, fusePhotoCandidates, rankByScore } from './fusion.js';
 
 provideOpenCvFromNodeModules();
 
@@ -59,7 +58,7 @@ describe('score fusion', () => {
     expect(combineScores({ visual: 0.5, colour: 0.4, text: 0.3 })).toBeCloseTo(0.5);
   });
   it('keeps the best score of a product over several photos', () => {
-    const fused = fusePhotoCandidatesForTest([
+    const fused = fusePhotoCandidates([
       [{ product_id: 'a', score: 0.5, product_name: 'A', strategies: {} }],
       [
         { product_id: 'a', score: 0.8, product_name: 'A', strategies: {} },
@@ -72,7 +71,7 @@ describe('score fusion', () => {
     ]);
   });
   it('keeps, of equal scores over several photos, the one with more evidence', () => {
-    const fused = fusePhotoCandidatesForTest([
+    const fused = fusePhotoCandidates([
       [{ product_id: 'a', score: 0.65, product_name: 'A', strategies: { colour: 0.8, text: 0.6 } }],
       [{ product_id: 'a', score: 0.65, product_name: 'A', strategies: { visual: 0.9, text: 0.9 } }],
       [{ product_id: 'b', score: 0.65, product_name: 'B', strategies: { visual: 0.7, text: 0.8 } }],

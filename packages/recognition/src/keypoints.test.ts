@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { resizeImage, rotateQuarter } from './image.js';
 import { computeFeatures, computeReferenceFeatures, verifyMatch } from './keypoints.js';
 import { buildIndex, shortlist } from './referenceIndex.js';
-import { recogniseProduct, visualScore } from './recognise.js';
+import { recogniseProduct } from './recognise.js';
+import { visualScore } from './strategies/keypointStrategy.js';
 import { produceBin, texturedPack } from './testImages.js';
 
 provideOpenCvFromNodeModules();

@@ -1,16 +1,13 @@
 import { confidenceLevel } from '@hanouti/core';
 import { describe, expect, it } from 'vitest';
-import { combineScores } from './fusion.js';
+import { belowSure, combineScores, fusePhotoCandidates, siblingsNext } from './fusion.js';
 import {
-  belowSure,
   isConfident,
   MIN_INLIERS,
-  fusePhotoCandidates,
   productInliers,
-  siblingsNext,
   visualScore,
   weighedVisual,
-} from './recognise.js';
+} from './strategies/keypointStrategy.js';
 
 describe('the sure rule', () => {
   it('is sure only with ≥ 12 inliers and a runner-up at most 0.7× as many', () => {

@@ -27,6 +27,31 @@ const VOCABULARY_SAMPLE = 20_000;
 export const VOTE_MAX_DISTANCE = 90;
 const VOTE_RATIO = 0.85;
 
+/** A photo's identity by its content (FNV-1a over its descriptors), memoised: the same photo, the same key. */
+const contentKeys = new WeakMap<ReferenceFeatures, number>();
+
+function contentKey(features: ReferenceFeatures): number {
+  const known = contentKeys.get(features);
+  if (known !== undefined) return known;
+  let hash = 0x811c9dc5;
+  for (const word of features.descriptors) hash = Math.imul(hash ^ word, 0x01000193) >>> 0;
+  contentKeys.set(features, hash);
+  return hash;
+}
+
+/**
+ * The references the vocabulary is trained on, in an order that depends on them only: the shopkeeper's
+ * photos (learned crops join the index with the vocabulary as it is), by product id in code-unit order, then
+ * by content. The same photos in any order — as IndexedDB, a sync or the bench lists them — give the same
+ * vocabulary, and an index that learned a crop has the vocabulary of one rebuilt with it.
+ */
+export function vocabularyReferences(references: readonly ProductReference[]): ProductReference[] {
+  const photos = references.filter((r) => r.origin !== 'learned');
+  return (photos.length > 0 ? photos : [...references]).sort(
+    (a, b) => byId(a.productId, b.productId) || contentKey(a.features) - contentKey(b.features),
+  );
+}
+
 function sampleDescriptors(references: readonly ProductReference[]): Uint32Array {
   const total = references.reduce((sum, r) => sum + r.features.descriptors.length / DESCRIPTOR_WORDS, 0);
   const step = Math.max(1, total / VOCABULARY_SAMPLE);
@@ -62,7 +87,9 @@ function leavesOf(vocabulary: Vocabulary, features: ReferenceFeatures): Uint32Ar
  * an index built earlier, so that stored leaves stay valid).
  */
 export function buildIndex(references: readonly ProductReference[], vocabulary?: Vocabulary): ReferenceIndex {
-  const tree = vocabulary ?? trainVocabulary(sampleDescriptors(references), { depth: INDEX_DEPTH });
+  const tree =
+    vocabulary ??
+    trainVocabulary(sampleDescriptors(vocabularyReferences(references)), { depth: INDEX_DEPTH });
   const index: ReferenceIndex = {
     vocabulary: tree,
     references: [],

@@ -1,0 +1,27 @@
+// Barcode strategy: the retail codes read on the photo (barcode.ts); a code of the catalogue scores its
+// products (decisive in the fusion: a code names one product, and nothing outside the catalogue has it).
+import { readRetailBarcodes } from '../barcode.js';
+import { barcodeScore } from '../fusion.js';
+import { normaliseGtin } from '../gtin.js';
+import type { Strategy } from './strategy.js';
+
+export type BarcodeEvidence = { barcodes: string[] };
+
+export const barcodeStrategy: Strategy<BarcodeEvidence> = async ({ image, options, settings }) => {
+  const catalogue = new Map<string, string[]>();
+  for (const product of options.products.values()) {
+    const gtin = product.barcode ? normaliseGtin(product.barcode) : undefined;
+    if (gtin) catalogue.set(gtin, [...(catalogue.get(gtin) ?? []), product.id]);
+  }
+  const reads = await readRetailBarcodes(image, {
+    effort: settings.barcodeEffort,
+    known: (gtin) => catalogue.has(gtin),
+  });
+  const scores = new Map<string, number>();
+  const barcodes: string[] = [];
+  for (const read of reads) {
+    barcodes.push(read.gtin);
+    for (const id of catalogue.get(read.gtin) ?? []) scores.set(id, barcodeScore(true));
+  }
+  return { scores, evidence: { barcodes } };
+};

@@ -1,0 +1,224 @@
+// Keypoint strategy: AKAZE keypoints voted through the reference index, the most voted reference photos (and
+// those of the products the text names) verified by a RANSAC homography. A product scores by its inliers; a
+// sure match (`isConfident`) that also separates the product from what the catalogue does not have
+// (`separates`, openSet.ts) is decisive in the fusion.
+import { CONFIDENCE_HIGH } from '@hanouti/core';
+import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from '../colour.js';
+import { AMBIGUOUS_CAP, TEXT_VETO } from '../fusion.js';
+import { verifyWithOpenCv, type ImageFeatures, type Verification } from '../keypoints.js';
+import { loadOpenCv } from '../opencv.js';
+import { distinctiveInliers, ownNameWordRead, siblingsOf } from '../openSet.js';
+import { byId } from '../random.js';
+import { castVotes, referencesOf } from '../referenceIndex.js';
+import type { ReadWord } from '../textMatch.js';
+import type { RecogniseOptions, Strategy } from './strategy.js';
+
+/** Visual evidence rule (measured in issue 8): ≥ 12 inliers and the runner-up at most 0.7× as many. */
+export const CONFIDENT_INLIERS = 12;
+export const RUNNER_UP_RATIO = 0.7;
+/**
+ * Below this many RANSAC inliers a homography is a chance fit: the product keeps only its votes (an
+ * Incertain suggestion, weighed by WEAK_VISUAL_FACTOR), and a second photo does not add to its best. The same
+ * 12 as the sure rule, so a product's photo either is matched as surely as the rule asks, or counts as votes
+ * (8, 9, 10, 12, 14, 16 compared on `train`: docs/recognition-log.md, "Homographies from 12 inliers").
+ */
+export const MIN_INLIERS = CONFIDENT_INLIERS;
+/**
+ * Products of the shortlist that no homography confirms still rank by their keypoint votes, but only as
+ * Incertain suggestions (at most this score): the shopkeeper sees them, nothing is chosen for him.
+ */
+export const VOTES_ONLY_CAP = 0.45;
+/**
+ * Weak keypoint evidence — votes only, or a few inliers with a stronger runner-up (a visual score at most
+ * VOTES_ONLY_CAP) — counts this much: on fresh produce the votes are noise, and at full weight they pushed
+ * the products that look like the photo out of the first three (chosen on `train`, docs/recognition-log.md).
+ */
+export const WEAK_VISUAL_FACTOR = 0.25;
+
+/** A keypoint score as it counts in the fusion: weak evidence weighs less (WEAK_VISUAL_FACTOR). */
+export function weighedVisual(visual: number): number {
+  return visual <= VOTES_ONLY_CAP ? visual * WEAK_VISUAL_FACTOR : visual;
+}
+
+/**
+ * Visual score of a product from its inlier count, calibrated so that it reaches Sûr (0.7) exactly when the
+ * evidence rule holds: 12 inliers → 0.7, rising to 0.95; a close runner-up caps it below Sûr.
+ */
+export function visualScore(inliers: number, bestOtherInliers: number, minInliers = MIN_INLIERS): number {
+  if (inliers < minInliers) return 0;
+  const strength = Math.min(0.95, CONFIDENCE_HIGH * Math.sqrt(inliers / CONFIDENT_INLIERS));
+  if (bestOtherInliers > RUNNER_UP_RATIO * inliers)
+    return Math.min(strength, AMBIGUOUS_CAP) * Math.min(1, inliers / Math.max(1, bestOtherInliers));
+  return strength;
+}
+
+/** The measured rule for a sure keypoint answer, on the inliers of each product's best reference photo. */
+export function isConfident(inliers: number, bestOtherInliers: number): boolean {
+  return inliers >= CONFIDENT_INLIERS && bestOtherInliers <= RUNNER_UP_RATIO * inliers;
+}
+
+/**
+ * Inliers that rank a product: its best reference photo plus its second best when that one also holds a
+ * homography (two views agreeing beat one lucky view; chosen on the train split).
+ */
+export function productInliers(best: number, second: number, minInliers = MIN_INLIERS): number {
+  return best + (second >= minInliers ? second : 0);
+}
+
+/**
+ * Products the words read name (text ≥ TEXT_VETO: mostly a brand and another word, or a name word) whose
+ * reference photos are verified by keypoints even when the votes did not shortlist them: at most this many.
+ */
+export const TEXT_NAMED_VERIFIED = 2;
+
+/** The products whose photos the keypoints verify because the text names them, best text first. */
+export function textNamedProducts(text: ReadonlyMap<string, number>): string[] {
+  return [...text]
+    .filter(([, score]) => score >= TEXT_VETO)
+    .sort((a, b) => b[1] - a[1] || byId(a[0], b[0]))
+    .slice(0, TEXT_NAMED_VERIFIED)
+    .map(([productId]) => productId);
+}
+
+/** Colour similarity inside the matched outline (query hull vs the same hull on the reference). */
+export function outlineColourSimilarity(
+  query: ImageFeatures,
+  verification: Verification,
+  reference: ImageFeatures,
+): number {
+  const { queryPoints, referencePoints } = verification;
+  if (queryPoints.length < 6) return 0;
+  const scaleTo = (points: number[], f: ImageFeatures) =>
+    points.map((v, i) => v / (i % 2 === 0 ? f.width : f.height));
+  const queryHull = convexHull(scaleTo(queryPoints, query));
+  const referenceHull = convexHull(scaleTo(referencePoints, reference));
+  const a = colourHistogram(query.colours, (x, y) => insidePolygon(queryHull, x, y));
+  const b = colourHistogram(reference.colours, (x, y) => insidePolygon(referenceHull, x, y));
+  return histogramSimilarity(a, b);
+}
+
+/**
+ * What the keypoints found for one product of the shortlist or the verified photos: the inliers of its best
+ * and second best reference photo (0 when none was verified) and its votes. The bench dumps it.
+ */
+export type KeypointEvidence = {
+  productId: string;
+  inliers: number;
+  second: number;
+  votes: number;
+  /**
+   * Of a sure match's inliers, those whose query keypoint has no near neighbour in any sibling's photo
+   * (openSet.ts, `distinctiveInliers` seen from the query only).
+   */
+  distinctive?: number;
+  /** Of those, the ones matched to a keypoint of the product's photo that no sibling's photo shares: the rule's count. */
+  ownDistinctive?: number;
+};
+
+/**
+ * A sure keypoint match (`isConfident`) is Sûr only with evidence that separates the product from a product
+ * the catalogue does not have — another flavour of its brand shares its artwork (openSet.ts):
+ * - a product with siblings in the catalogue: as many distinctive inliers as the sure rule asks of all
+ *   inliers, CONFIDENT_INLIERS — inliers whose query keypoint has no near neighbour in any sibling's photo
+ *   and whose keypoint on the product's photo is not one its siblings' photos share;
+ * - a product with a brand and no sibling in the catalogue: only a word of its catalogue name (not the
+ *   brand) read on the pack separates it;
+ * - a product without a brand (loose produce) keeps the sure rule.
+ */
+export function separates(
+  productId: string,
+  query: ImageFeatures,
+  verification: Verification,
+  words: readonly ReadWord[],
+  options: Pick<RecogniseOptions, 'index' | 'products'>,
+  reference?: ImageFeatures,
+): { separates: boolean; distinctive?: number; ownDistinctive?: number } {
+  const product = options.products.get(productId);
+  if (!product?.brand?.trim()) return { separates: true };
+  const siblings = siblingsOf(options.products, productId);
+  if (siblings.length === 0) return { separates: ownNameWordRead(product, words) };
+  const distinctive = distinctiveInliers(query, verification, options.index, siblings);
+  if (!reference) return { separates: distinctive >= CONFIDENT_INLIERS, distinctive };
+  const own = distinctiveInliers(query, verification, options.index, siblings, reference);
+  return { separates: own >= CONFIDENT_INLIERS, distinctive, ownDistinctive: own };
+}
+
+export type KeypointStrategyEvidence = {
+  /** Per product with keypoint evidence. */
+  keypoints: KeypointEvidence[];
+  /** Products with a sure match that separates them from what is not in the catalogue (decisive). */
+  sure: Set<string>;
+  /** Colour similarity inside the matched outline, per product with a visual score (colour not disabled). */
+  outlineColour: Map<string, number>;
+};
+
+const NO_VERIFICATION: Verification = { inliers: 0, queryPoints: [], referencePoints: [] };
+
+type ProductEvidence = {
+  verification: Verification;
+  votes: number;
+  reference?: ImageFeatures;
+  second: number;
+};
+
+export const keypointStrategy: Strategy<KeypointStrategyEvidence> = async (input) => {
+  const { features, options, settings, text, words } = input;
+  const cv = await loadOpenCv();
+  const evidence = new Map<string, ProductEvidence>();
+  const votes = castVotes(options.index, features);
+  const productVotes = new Map(votes.products.map((entry) => [entry.productId, entry.votes]));
+  for (const { productId, votes: n } of votes.products.slice(0, settings.shortlistSize))
+    evidence.set(productId, { verification: NO_VERIFICATION, votes: n, second: 0 });
+  const verified = votes.references.slice(0, settings.verifiedReferences).map((r) => r.reference);
+  const seen = new Set(verified);
+  for (const productId of textNamedProducts(text))
+    for (const reference of referencesOf(options.index, productId))
+      if (!seen.has(reference)) verified.push(reference);
+  for (const reference of verified) {
+    const verification = verifyWithOpenCv(cv, features, reference.features);
+    const known = evidence.get(reference.productId);
+    if (!known?.reference || verification.inliers > known.verification.inliers)
+      evidence.set(reference.productId, {
+        verification,
+        votes: productVotes.get(reference.productId) ?? 0,
+        reference: reference.features,
+        second: known?.reference ? known.verification.inliers : 0,
+      });
+    else known.second = Math.max(known.second, verification.inliers);
+  }
+  const keypoints: KeypointEvidence[] = [...evidence].map(([productId, e]) => ({
+    productId,
+    inliers: e.verification.inliers,
+    second: e.second,
+    votes: e.votes,
+  }));
+  const best = [...evidence].map(([id, e]) => [id, e.verification.inliers] as const);
+  const ranking = [...evidence].map(
+    ([id, e]) => [id, productInliers(e.verification.inliers, e.second)] as const,
+  );
+  const maxVotes = Math.max(1, ...[...evidence.values()].map((other) => other.votes));
+  const scores = new Map<string, number>();
+  const sure = new Set<string>();
+  const outlineColour = new Map<string, number>();
+  const colour = !options.disable?.includes('colour');
+  for (const [productId, e] of evidence) {
+    const othersBest = Math.max(0, ...best.filter(([id]) => id !== productId).map(([, n]) => n));
+    const othersRanking = Math.max(0, ...ranking.filter(([id]) => id !== productId).map(([, n]) => n));
+    const own = productInliers(e.verification.inliers, e.second);
+    const visual = weighedVisual(visualScore(own, othersRanking) || (VOTES_ONLY_CAP * e.votes) / maxVotes);
+    if (visual <= 0) continue;
+    scores.set(productId, visual);
+    if (isConfident(e.verification.inliers, othersBest)) {
+      scores.set(productId, Math.max(visual, CONFIDENCE_HIGH));
+      // Sûr also needs evidence that separates the product from what the catalogue does not have.
+      const separation = separates(productId, features, e.verification, words, options, e.reference);
+      const entry = keypoints.find((k) => k.productId === productId);
+      if (entry && separation.distinctive !== undefined) entry.distinctive = separation.distinctive;
+      if (entry && separation.ownDistinctive !== undefined) entry.ownDistinctive = separation.ownDistinctive;
+      if (separation.separates) sure.add(productId);
+    }
+    if (colour && e.reference)
+      outlineColour.set(productId, outlineColourSimilarity(features, e.verification, e.reference));
+  }
+  return { scores, evidence: { keypoints, sure, outlineColour } };
+};
