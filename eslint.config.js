@@ -4,11 +4,50 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import i18next from 'eslint-plugin-i18next';
+import { readdirSync } from 'node:fs';
 
 const crossPackage = {
   group: ['**/apps/**', '../../packages/**', '../../../packages/**'],
   message: 'Import workspace packages by name (@hanouti/core), never by path; nothing imports from apps/.',
 };
+
+// Screen boundaries: a feature folder is one screen and imports no other; shared pieces live in ui/ or app/.
+const featureNames = readdirSync(new URL('apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const screenBoundaries = [
+  ...featureNames.map((name) => ({
+    files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            crossPackage,
+            {
+              regex: `^(\\.\\./)+(features/)?(${featureNames.filter((other) => other !== name).join('|')})(/|$)`,
+              message: `features/${name} imports no other screen: move what both use to ui/ or app/.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            crossPackage,
+            { regex: '^(\\.\\./)+features/', message: 'ui/ serves the screens and imports none of them.' },
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   {
@@ -67,6 +106,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...screenBoundaries,
   {
     // The root's build scripts drive the web build: they read its build stamp by path.
     files: ['scripts/**/*.mjs'],

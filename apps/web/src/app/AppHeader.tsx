@@ -2,7 +2,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { localeOf, currentLanguage } from '../i18n/i18n';
-import { SyncStatusBadge } from '../features/account/SyncStatusBadge';
+import { SyncStatusBadge } from './SyncStatusBadge';
 import { Logo } from '../ui/Logo';
 import { pageHash } from './navigation';
 import { useToday } from './useToday';

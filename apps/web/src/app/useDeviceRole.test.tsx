@@ -5,7 +5,7 @@ import { syncStatusOf } from './testDeviceRole';
 import { useMayDoOwnerActions } from './useDeviceRole';
 
 const sync = vi.hoisted(() => ({ status: undefined as unknown as SyncStatus }));
-vi.mock('../features/account/useSyncStatus', () => ({ useSyncStatus: () => sync.status }));
+vi.mock('./useSyncStatus', () => ({ useSyncStatus: () => sync.status }));
 
 beforeEach(() => {
   sync.status = syncStatusOf('unpaired');

@@ -1,5 +1,5 @@
 // Whether this phone may do the owner-only actions: delete products or customers, change the shop's settings.
-import { useSyncStatus } from '../features/account/useSyncStatus';
+import { useSyncStatus } from './useSyncStatus';
 
 /**
  * True on a phone with no account (the shopkeeper owns everything) and on the owner's phones; false on a

@@ -3,17 +3,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncStatusOf } from '../app/testDeviceRole';
-import { pendingOperations } from '../data/outbox';
+import { pendingOperations } from '../data/syncStore';
 import { loadSettings } from '../data/settingsRepository';
 import { resetDatabase } from '../data/testDatabase';
-import { clickAndSettle, renderScreen } from '../features/catalog/testScreen';
+import { clickAndSettle, renderScreen } from '../test/testScreen';
 import type { SyncStatus } from '../sync/syncEngine';
 import { PrinterSettingsCard } from './PrinterSettingsCard';
 import { PRINTER_STORAGE_KEY, readPrinterPreferences } from './printerPreferences';
 import { forgetPrinter, pairPrinter } from './printerSession';
 
 const sync = vi.hoisted(() => ({ status: undefined as unknown as SyncStatus }));
-vi.mock('../features/account/useSyncStatus', () => ({ useSyncStatus: () => sync.status }));
+vi.mock('../app/useSyncStatus', () => ({ useSyncStatus: () => sync.status }));
 
 /** A receipt printer the browser's chooser hands over, with a writable characteristic. */
 function fakeBluetooth() {

@@ -10,8 +10,8 @@ import { toast } from '../../ui/toastStore';
 import { CloudError, cloudApi, type CloudDevice } from '../../sync/cloudApi';
 import { syncEngine } from '../../sync/syncEngine';
 import { RejectedOperations } from './RejectedOperations';
-import { SyncStatusBadge } from './SyncStatusBadge';
-import { useSyncStatus } from './useSyncStatus';
+import { SyncStatusBadge } from '../../app/SyncStatusBadge';
+import { useSyncStatus } from '../../app/useSyncStatus';
 
 type Mode = 'signUp' | 'logIn' | 'pair';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogImportReport } from './CatalogImportReport';
-import { renderScreen } from './testScreen';
+import { renderScreen } from '../../test/testScreen';
 
 describe('CatalogImportReport', () => {
   it('isolates the cell text and the product name, a text without letters laid out left to right', () => {

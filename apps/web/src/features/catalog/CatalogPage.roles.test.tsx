@@ -5,10 +5,10 @@ import { saveProduct } from '../../data/productsRepository';
 import { aProduct, resetDatabase } from '../../data/testDatabase';
 import type { SyncStatus } from '../../sync/syncEngine';
 import { CatalogPage } from './CatalogPage';
-import { renderScreen } from './testScreen';
+import { renderScreen } from '../../test/testScreen';
 
 const sync = vi.hoisted(() => ({ status: undefined as unknown as SyncStatus }));
-vi.mock('../account/useSyncStatus', () => ({ useSyncStatus: () => sync.status }));
+vi.mock('../../app/useSyncStatus', () => ({ useSyncStatus: () => sync.status }));
 
 beforeEach(async () => {
   await resetDatabase();

@@ -4,8 +4,8 @@ import { listProducts, saveProduct } from '../../data/productsRepository';
 import { aProduct, resetDatabase } from '../../data/testDatabase';
 import { CatalogErrorBoundary } from './CatalogErrorBoundary';
 import { CatalogPage } from './CatalogPage';
-import { requestNewProduct } from './newProductRequest';
-import { clickAndSettle, renderScreen } from './testScreen';
+import { requestNewProduct } from '../../ui/product/newProductRequest';
+import { clickAndSettle, renderScreen } from '../../test/testScreen';
 
 beforeEach(resetDatabase);
 

@@ -19,19 +19,19 @@ import { SearchField } from '../../ui/SearchField';
 import { toast } from '../../ui/toastStore';
 import { CatalogErrorBoundary } from './CatalogErrorBoundary';
 import { ConfirmDialog } from './ConfirmDialog';
-import { useStockStatusLabels } from '../inventory/useStockStatusLabels';
+import { useStockStatusLabels } from '../../ui/product/useStockStatusLabels';
 import { ProductCard, productCardHeightRem, type ProductCardContext } from './ProductCard';
 import { keepExisting, selectAllState, toggleAll, toggleSelected } from './selection';
 import { useShopFormat } from '../../app/useShopFormat';
-import { WindowVirtualList } from './WindowVirtualList';
-import { takeNewProductRequest } from './newProductRequest';
+import { WindowVirtualList } from '../../ui/list/WindowVirtualList';
+import { takeNewProductRequest } from '../../ui/product/newProductRequest';
 import { withIsolatedName } from '../../ui/IsolatedName';
 import { OwnerOnlyNote } from '../../app/OwnerOnlyNote';
 import { useMayDoOwnerActions } from '../../app/useDeviceRole';
 
 // The form brings react-hook-form, zod's resolver and the camera: loaded when first opened.
 const ProductModal = lazy(() =>
-  import('./ProductModal').then((module) => ({ default: module.ProductModal })),
+  import('../../ui/product/ProductModal').then((module) => ({ default: module.ProductModal })),
 );
 // Spreadsheet import/export brings Papa Parse and the .xlsx reader/writer: loaded when first opened.
 const CatalogSheetDialog = lazy(() =>

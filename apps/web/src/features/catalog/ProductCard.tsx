@@ -6,10 +6,11 @@ import type { TFunction } from 'i18next';
 import { stockStatus, type Product } from '@hanouti/core';
 import { Checkbox } from '../../ui/Checkbox';
 import { IconButton } from '../../ui/IconButton';
-import { ADVISED_VIEWS } from '../sale/capture/views';
-import { ListThumbnail } from './ListThumbnail';
-import { contentWidth, linesFor } from './textLines';
-import type { StockStatusLabels } from '../inventory/useStockStatusLabels';
+import { ADVISED_VIEWS } from '../../ui/product/views';
+import { ListThumbnail } from '../../ui/list/ListThumbnail';
+import { brandAndCategory } from '../../ui/product/brandAndCategory';
+import { contentWidth, linesFor } from '../../ui/list/textLines';
+import type { StockStatusLabels } from '../../ui/product/useStockStatusLabels';
 import type { ShopFormat } from '../../app/useShopFormat';
 import { USER_TEXT } from '../../ui/bidi';
 
@@ -37,10 +38,6 @@ export interface ProductCardProps {
 
 /** A card with a one-line name and a one-line brand and category is this tall (rem). */
 export const PRODUCT_CARD_HEIGHT_REM = 8.375;
-
-/** The brand and category line of a product. */
-export const brandAndCategory = (product: Product) =>
-  [product.brand, product.category].filter(Boolean).join(' · ');
 
 /**
  * The card's height (rem), known from the product alone so that the list never measures a row: its name and its

@@ -7,7 +7,7 @@ import { useShopFormat } from '../../app/useShopFormat';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { IconButton } from '../../ui/IconButton';
-import { KarneTerms } from './KarneTerms';
+import { KarneTerms } from '../../ui/credit/KarneTerms';
 import { USER_TEXT } from '../../ui/bidi';
 
 export type CustomerCardProps = {

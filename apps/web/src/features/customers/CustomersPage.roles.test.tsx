@@ -4,11 +4,11 @@ import { explanationOf, syncStatusOf, type DeviceKind } from '../../app/testDevi
 import { saveCustomer } from '../../data/customersRepository';
 import { aCustomer, resetDatabase } from '../../data/testDatabase';
 import type { SyncStatus } from '../../sync/syncEngine';
-import { renderScreen } from '../catalog/testScreen';
+import { renderScreen } from '../../test/testScreen';
 import { CustomersPage } from './CustomersPage';
 
 const sync = vi.hoisted(() => ({ status: undefined as unknown as SyncStatus }));
-vi.mock('../account/useSyncStatus', () => ({ useSyncStatus: () => sync.status }));
+vi.mock('../../app/useSyncStatus', () => ({ useSyncStatus: () => sync.status }));
 
 beforeEach(async () => {
   await resetDatabase();

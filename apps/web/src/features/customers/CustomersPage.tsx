@@ -21,10 +21,10 @@ import { AddCustomerDialog } from './AddCustomerDialog';
 import { CustomerCard } from './CustomerCard';
 import { HistoryDialog } from './HistoryDialog';
 import { LedgerDialog } from './LedgerDialog';
-import { OwedSummary } from './OwedSummary';
+import { OwedSummary } from '../../ui/credit/OwedSummary';
 import { ReminderDialog } from './ReminderDialog';
 import { StatementDialog } from './StatementDialog';
-import { NotebookSwitch } from '../suppliers/NotebookSwitch';
+import { NotebookSwitch } from '../../ui/credit/NotebookSwitch';
 
 const SORTS = ['recent', 'owed', 'age'] as const;
 const FILTERS = ['all', 'owing', 'over30', 'over60', 'overdue'] as const;

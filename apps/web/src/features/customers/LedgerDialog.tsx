@@ -17,7 +17,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Input, NumberInput } from '../../ui/Input';
 import { toast } from '../../ui/toastStore';
 import { withIsolatedName } from '../../ui/IsolatedName';
-import { useOverLimitConfirm } from './useOverLimitConfirm';
+import { useOverLimitConfirm } from '../../ui/credit/useOverLimitConfirm';
 
 /** Phone numbers and amounts read left to right, in Arabic too. */
 const LEFT_TO_RIGHT = 'ltr';

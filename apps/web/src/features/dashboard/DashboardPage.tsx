@@ -22,7 +22,7 @@ import { useDayCash, useDayPromises } from '../../data/karneRepository';
 import { Card } from '../../ui/Card';
 import { MoneyFigure } from '../../ui/MoneyFigure';
 import { StatCard } from '../../ui/StatCard';
-import { OwedSummary } from '../customers/OwedSummary';
+import { OwedSummary } from '../../ui/credit/OwedSummary';
 import { DayCashCard } from './DayCashCard';
 import { PromisesCard } from './PromisesCard';
 import { RevenueChartCard } from './RevenueChartCard';

@@ -7,7 +7,7 @@ import { pageHash } from '../../app/navigation';
 import { useShopFormat } from '../../app/useShopFormat';
 import { USER_TEXT } from '../../ui/bidi';
 import { Card } from '../../ui/Card';
-import { promiseDayText } from '../customers/KarneTerms';
+import { promiseDayText } from '../../ui/credit/KarneTerms';
 
 /** How many customers each list shows; the rest are on the customers screen (filter "Promesse dépassée"). */
 const SHOWN = 5;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ALERT_PANEL_SIZE, type StockAlert } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { StockBadge } from './StockBadge';
-import { useStockStatusLabels } from './useStockStatusLabels';
+import { useStockStatusLabels } from '../../ui/product/useStockStatusLabels';
 import { USER_TEXT } from '../../ui/bidi';
 
 export interface AlertPanelProps {

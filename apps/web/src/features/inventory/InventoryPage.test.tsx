@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getProduct, saveProduct } from '../../data/productsRepository';
 import { listStockMovements } from '../../data/stockRepository';
 import { aProduct, resetDatabase } from '../../data/testDatabase';
-import { clickAndSettle, renderScreen } from '../catalog/testScreen';
+import { clickAndSettle, renderScreen } from '../../test/testScreen';
 import { InventoryPage } from './InventoryPage';
 
 beforeEach(resetDatabase);

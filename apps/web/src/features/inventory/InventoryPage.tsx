@@ -21,12 +21,12 @@ import { SearchField } from '../../ui/SearchField';
 import { StatCard } from '../../ui/StatCard';
 import { Tabs } from '../../ui/Tabs';
 import { toast } from '../../ui/toastStore';
-import { WindowVirtualList } from '../catalog/WindowVirtualList';
+import { WindowVirtualList } from '../../ui/list/WindowVirtualList';
 import { AlertPanel } from './AlertPanel';
 import { MovementHistorySheet } from './MovementHistorySheet';
 import { StockCard, stockCardHeightRem, type StockAction, type StockCardContext } from './StockCard';
 import { StockEntryDialog } from './StockEntryDialog';
-import { useStockStatusLabels } from './useStockStatusLabels';
+import { useStockStatusLabels } from '../../ui/product/useStockStatusLabels';
 
 type StockFilter = 'all' | 'low' | 'out';
 

@@ -3,7 +3,7 @@ import { TriangleExclamationPoint } from 'lucide-react';
 import { stockStatus } from '@hanouti/core';
 import type { Product } from '@hanouti/core';
 import { Badge } from '../../ui/Badge';
-import type { StockStatusLabels } from './useStockStatusLabels';
+import type { StockStatusLabels } from '../../ui/product/useStockStatusLabels';
 
 export interface StockBadgeProps {
   product: Pick<Product, 'stock' | 'reorderThreshold'>;

@@ -4,12 +4,12 @@ import { ClipboardCheck, ListClock, Truck } from 'lucide-react';
 import { memo } from 'react';
 import type { TFunction } from 'i18next';
 import { QUICK_STOCK_STEPS, stockStatus, type Product, type QuickStockStep } from '@hanouti/core';
-import { ListThumbnail } from '../catalog/ListThumbnail';
-import { brandAndCategory } from '../catalog/ProductCard';
-import { contentWidth, linesFor } from '../catalog/textLines';
+import { ListThumbnail } from '../../ui/list/ListThumbnail';
+import { brandAndCategory } from '../../ui/product/brandAndCategory';
+import { contentWidth, linesFor } from '../../ui/list/textLines';
 import type { ShopFormat } from '../../app/useShopFormat';
 import { StockBadge } from './StockBadge';
-import type { StockStatusLabels } from './useStockStatusLabels';
+import type { StockStatusLabels } from '../../ui/product/useStockStatusLabels';
 import { USER_TEXT } from '../../ui/bidi';
 
 export type StockAction = 'count' | 'restock' | 'history';

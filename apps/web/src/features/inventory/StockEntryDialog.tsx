@@ -17,7 +17,7 @@ import {
   NO_CREDIT_RECEPTION,
   readCreditReception,
   splitCreditResult,
-} from '../suppliers/CreditReceptionFields';
+} from '../../ui/credit/CreditReceptionFields';
 
 export interface StockEntryDialogProps {
   kind: StockEntryKind;

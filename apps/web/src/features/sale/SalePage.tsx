@@ -21,12 +21,11 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { toast } from '../../ui/toastStore';
-import { cameraAllowed } from '../camera/cameraPermission';
-import { useOverLimitConfirm } from '../customers/useOverLimitConfirm';
+import { cameraAllowed } from '../../ui/camera/cameraPermission';
+import { useOverLimitConfirm } from '../../ui/credit/useOverLimitConfirm';
 import { AddProductSheet } from './AddProductSheet';
-import { AiPhotoButton, AiPhotoUnavailableNote } from './AiPhotoButton';
+import { AiPhotoButton } from './AiPhotoButton';
 import { BulkSaleDialog } from './BulkSaleDialog';
-import { loadCaptureFlow } from './captureContract';
 import { CartLineRow } from './CartLineRow';
 import { CartTotals } from './CartTotals';
 import { clearCart, readCart, useCart } from './cartStorage';
@@ -34,11 +33,8 @@ import { CustomerPayment } from './CustomerPayment';
 import { productForBarcode } from './productForBarcode';
 import { useBarcodeWedge } from './useBarcodeWedge';
 
-const CaptureFlow = loadCaptureFlow
-  ? lazy(async () => ({
-      default: (await (loadCaptureFlow as NonNullable<typeof loadCaptureFlow>)()).CaptureFlow,
-    }))
-  : undefined;
+// The photo flow (camera, recognition) is its own chunk, fetched when the sale screen first opens it.
+const CaptureFlow = lazy(async () => ({ default: (await import('./capture/CaptureFlow')).CaptureFlow }));
 
 /** Lines handed back by the photo flow: a product already in the cart gets the quantities added. */
 function withLines(cart: Cart, lines: readonly CartLine[]): Cart {
@@ -84,7 +80,6 @@ export function SalePage() {
   // Capture-first: a new sale (empty cart) opens on the camera, where barcodes are read live and photos
   // taken; a sale in progress opens on its cart (docs/decisions.md).
   useEffect(() => {
-    if (!CaptureFlow) return;
     let current = true;
     void cameraAllowed().then((allowed) => {
       if (current && allowed && readCart().cart.lines.length === 0) setCaptureOpen(true);
@@ -153,7 +148,7 @@ export function SalePage() {
   };
 
   const creditWithoutCustomer = cart.paymentMethod === 'credit' && !cart.customerId;
-  const openCapture = CaptureFlow ? () => setCaptureOpen(true) : undefined;
+  const openCapture = () => setCaptureOpen(true);
 
   return (
     <div className="flex flex-col gap-4">
@@ -177,7 +172,6 @@ export function SalePage() {
             {t('bulk')}
           </Button>
         </div>
-        {openCapture ? null : <AiPhotoUnavailableNote id={reasonId} />}
       </div>
 
       <Card
@@ -254,14 +248,10 @@ export function SalePage() {
         onAdd={add}
         onBulk={(product) => openBulk(product.id)}
         onScan={scan}
-        {...(openCapture
-          ? {
-              onAiPhoto: () => {
-                setSheetOpen(false);
-                openCapture();
-              },
-            }
-          : {})}
+        onAiPhoto={() => {
+          setSheetOpen(false);
+          openCapture();
+        }}
       />
       <BulkSaleDialog
         open={bulk.open}
@@ -271,7 +261,7 @@ export function SalePage() {
         onCart={(next) => update(() => next)}
       />
       {overLimit.dialog}
-      {CaptureFlow && captureOpen ? (
+      {captureOpen ? (
         <Suspense fallback={null}>
           <CaptureFlow
             onLines={(lines) => {

@@ -3,11 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { explanationOf, syncStatusOf, type DeviceKind } from '../../app/testDeviceRole';
 import { resetDatabase } from '../../data/testDatabase';
 import type { SyncStatus } from '../../sync/syncEngine';
-import { renderScreen } from '../catalog/testScreen';
+import { renderScreen } from '../../test/testScreen';
 import { SettingsPage } from './SettingsPage';
 
 const sync = vi.hoisted(() => ({ status: undefined as unknown as SyncStatus }));
-vi.mock('../account/useSyncStatus', () => ({ useSyncStatus: () => sync.status }));
+vi.mock('../../app/useSyncStatus', () => ({ useSyncStatus: () => sync.status }));
 
 beforeEach(resetDatabase);
 

@@ -12,7 +12,7 @@ import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { USER_TEXT } from '../../ui/bidi';
 import { AddSupplierDialog } from './AddSupplierDialog';
-import { NotebookSwitch } from './NotebookSwitch';
+import { NotebookSwitch } from '../../ui/credit/NotebookSwitch';
 import { SupplierEntryDialog } from './SupplierEntryDialog';
 import { SupplierHistoryDialog } from './SupplierHistoryDialog';
 

@@ -1,9 +1,12 @@
 // The photo sale flow, full screen: Capture Produits, then Vérification Détections, then back to the cart.
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useState } from 'react';
-import type { CaptureFlowProps } from '../captureContract';
+import type { CartLine } from '@hanouti/core';
 import { CaptureScreen, type CapturedPhoto } from './CaptureScreen';
 import { ReviewScreen } from './ReviewScreen';
+
+/** Shown full screen when IA photo is tapped: hands back the reviewed lines (added to the cart) or closes without. */
+export type CaptureFlowProps = { onLines: (lines: CartLine[]) => void; onClose: () => void };
 
 export function CaptureFlow({ onLines, onClose }: CaptureFlowProps) {
   const [stage, setStage] = useState<'capture' | 'review'>('capture');

@@ -1,19 +1,7 @@
 // Capture Produits: live rear camera, n/max photos, flash, shutter, thumbnails, clear-all, Analyser; while the
 // preview runs, barcodes are read continuously and their products go straight into the cart.
-import { clsx } from 'clsx';
 import { addProductToCart, MAX_CAPTURE_PHOTOS, newId } from '@hanouti/core';
-import {
-  Camera,
-  CameraOff,
-  LoaderCircle,
-  PackagePlus,
-  ScanSearch,
-  Trash2,
-  X,
-  Zap,
-  ZapOff,
-} from 'lucide-react';
-import { Dialog as RadixDialog } from 'radix-ui';
+import { Camera, LoaderCircle, PackagePlus, ScanSearch, Trash2, X, Zap, ZapOff } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../../app/navigation';
@@ -23,15 +11,16 @@ import { ensureModelFiles } from '../../../recognition/modelFiles';
 import { catalogueHasArabicNames } from '../../../recognition/recognisePhotos';
 import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/toastStore';
-import { useBlobUrl } from '../../camera/usePhotoUrl';
-import { useCamera } from '../../camera/useCamera';
+import { useBlobUrl } from '../../../ui/camera/usePhotoUrl';
+import { useCamera } from '../../../ui/camera/useCamera';
+import { Viewfinder } from '../../../ui/camera/Viewfinder';
 import { readCart, writeCart } from '../cartStorage';
 import { productForBarcode } from '../productForBarcode';
 import { beep } from './beep';
 import { ModelProgress } from './ModelProgress';
 import { useLiveBarcodeScan } from './useLiveBarcodeScan';
 import { useTorch } from './useTorch';
-import { requestNewProduct } from '../../catalog/newProductRequest';
+import { requestNewProduct } from '../../../ui/product/newProductRequest';
 
 export type CapturedPhoto = { id: string; blob: Blob };
 
@@ -82,7 +71,8 @@ export function CaptureScreen({
   const { t } = useTranslation('sale');
   const { t: tShell } = useTranslation();
   const settings = useShopSettings();
-  const { videoRef, status, start, stop, capture } = useCamera();
+  const camera = useCamera();
+  const { videoRef, status, start, stop, capture } = camera;
   const torch = useTorch(videoRef, status === 'active');
   const [busy, setBusy] = useState(false);
   const [needPhoto, setNeedPhoto] = useState(false);
@@ -179,68 +169,44 @@ export function CaptureScreen({
   };
 
   return (
-    <>
-      <div className="flex items-center gap-2 px-4 pt-[max(env(safe-area-inset-top),0.75rem)] pb-2">
-        <RadixDialog.Title className="flex-1 text-lg font-semibold">
-          {tShell('sale.capture')}
-        </RadixDialog.Title>
-        <span
-          className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold tabular-nums"
-          aria-live="polite"
-        >
-          {t('capture.counter', { count: photos.length, max })}
-        </span>
-        {torch.supported ? (
-          <button
-            type="button"
-            onClick={() => void torch.toggle()}
-            aria-pressed={torch.on}
-            aria-label={torch.on ? t('capture.flashOff') : t('capture.flashOn')}
-            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10"
+    <Viewfinder
+      camera={camera}
+      title={tShell('sale.capture')}
+      titleExtras={
+        <>
+          <span
+            className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold tabular-nums"
+            aria-live="polite"
           >
-            {torch.on ? (
-              <Zap className="size-6 text-saffron-300" aria-hidden="true" />
-            ) : (
-              <ZapOff className="size-6" aria-hidden="true" />
-            )}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          onClick={close}
-          aria-label={t('capture.close')}
-          className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10"
-        >
-          <X className="size-6" aria-hidden="true" />
-        </button>
-      </div>
-
-      <div className="relative flex-1 overflow-hidden bg-black">
-        <video
-          ref={videoRef}
-          playsInline
-          muted
-          aria-label={t('capture.preview')}
-          className={clsx('size-full object-cover', status !== 'active' && 'invisible')}
-        />
-        {status === 'inactive' || status === 'starting' ? (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-white/80">
-            <LoaderCircle className="size-10 animate-spin" aria-hidden="true" />
-            <p>{t('capture.cameraStarting')}</p>
-          </div>
-        ) : null}
-        {status === 'error' ? (
-          <div
-            role="alert"
-            className="absolute inset-0 flex flex-col items-center justify-center gap-4 px-6 text-center"
-          >
-            <CameraOff className="size-16 text-red-300" aria-hidden="true" />
-            <p className="max-w-xs text-lg font-semibold">{tShell('camera.unavailable')}</p>
-            <Button variant="accent" size="lg" onClick={() => void start()}>
-              {tShell('app.retry')}
-            </Button>
-          </div>
-        ) : null}
+            {t('capture.counter', { count: photos.length, max })}
+          </span>
+          {torch.supported ? (
+            <button
+              type="button"
+              onClick={() => void torch.toggle()}
+              aria-pressed={torch.on}
+              aria-label={torch.on ? t('capture.flashOff') : t('capture.flashOn')}
+              className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10"
+            >
+              {torch.on ? (
+                <Zap className="size-6 text-saffron-300" aria-hidden="true" />
+              ) : (
+                <ZapOff className="size-6" aria-hidden="true" />
+              )}
+            </button>
+          ) : null}
+        </>
+      }
+      closeLabel={t('capture.close')}
+      onClose={close}
+      previewLabel={t('capture.preview')}
+      idle={
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-white/80">
+          <LoaderCircle className="size-10 animate-spin" aria-hidden="true" />
+          <p>{t('capture.cameraStarting')}</p>
+        </div>
+      }
+      overlays={
         <div className="absolute inset-x-3 top-3 flex flex-col gap-2">
           {settings.aiDeviceInference && !models.ready && !models.failed ? (
             <div className="rounded-xl bg-black/70 px-3 py-2">
@@ -293,58 +259,64 @@ export function CaptureScreen({
             </p>
           ) : null}
         </div>
-      </div>
-
-      <div className="flex flex-col gap-3 px-4 pt-3 pb-[max(env(safe-area-inset-bottom),1rem)]">
-        {photos.length > 0 ? (
-          <ul
-            className="flex gap-2 overflow-x-auto"
-            aria-label={t('capture.counter', { count: photos.length, max })}
-          >
-            {photos.map((photo, index) => (
-              <Thumbnail
-                key={photo.id}
-                photo={photo}
-                number={index + 1}
-                onRemove={() => onPhotos((current) => current.filter((p) => p.id !== photo.id))}
-              />
-            ))}
-          </ul>
-        ) : null}
-        {full ? <p className="text-center text-sm text-white/80">{t('capture.maxReached')}</p> : null}
-        {needPhoto ? (
-          <p role="alert" className="text-center font-semibold text-saffron-300">
-            {tShell('sale.takeAtLeastOnePhoto')}
-          </p>
-        ) : null}
-        <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
-          <Button
-            variant="ghost"
-            icon={<Trash2 />}
-            className="justify-self-start px-2 text-sm text-white hover:bg-white/10"
-            disabled={photos.length === 0}
-            onClick={() => onPhotos([])}
-          >
-            {t('capture.clearAll')}
-          </Button>
-          <button
-            type="button"
-            aria-label={t('capture.shutter')}
-            disabled={status !== 'active' || busy || full}
-            onClick={() => void takePhoto()}
-            className="inline-flex size-18 items-center justify-center rounded-full border-4 border-white bg-white/20 transition-colors hover:bg-white/30 active:bg-white/50 disabled:opacity-40"
-          >
-            {busy ? (
-              <LoaderCircle className="size-8 animate-spin" aria-hidden="true" />
-            ) : (
-              <Camera className="size-7" aria-hidden="true" />
-            )}
-          </button>
-          <Button variant="accent" className="justify-self-end px-3" icon={<ScanSearch />} onClick={analyse}>
-            {tShell('sale.analyse')}
-          </Button>
+      }
+      controls={
+        <div className="flex flex-col gap-3 px-4 pt-3 pb-[max(env(safe-area-inset-bottom),1rem)]">
+          {photos.length > 0 ? (
+            <ul
+              className="flex gap-2 overflow-x-auto"
+              aria-label={t('capture.counter', { count: photos.length, max })}
+            >
+              {photos.map((photo, index) => (
+                <Thumbnail
+                  key={photo.id}
+                  photo={photo}
+                  number={index + 1}
+                  onRemove={() => onPhotos((current) => current.filter((p) => p.id !== photo.id))}
+                />
+              ))}
+            </ul>
+          ) : null}
+          {full ? <p className="text-center text-sm text-white/80">{t('capture.maxReached')}</p> : null}
+          {needPhoto ? (
+            <p role="alert" className="text-center font-semibold text-saffron-300">
+              {tShell('sale.takeAtLeastOnePhoto')}
+            </p>
+          ) : null}
+          <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
+            <Button
+              variant="ghost"
+              icon={<Trash2 />}
+              className="justify-self-start px-2 text-sm text-white hover:bg-white/10"
+              disabled={photos.length === 0}
+              onClick={() => onPhotos([])}
+            >
+              {t('capture.clearAll')}
+            </Button>
+            <button
+              type="button"
+              aria-label={t('capture.shutter')}
+              disabled={status !== 'active' || busy || full}
+              onClick={() => void takePhoto()}
+              className="inline-flex size-18 items-center justify-center rounded-full border-4 border-white bg-white/20 transition-colors hover:bg-white/30 active:bg-white/50 disabled:opacity-40"
+            >
+              {busy ? (
+                <LoaderCircle className="size-8 animate-spin" aria-hidden="true" />
+              ) : (
+                <Camera className="size-7" aria-hidden="true" />
+              )}
+            </button>
+            <Button
+              variant="accent"
+              className="justify-self-end px-3"
+              icon={<ScanSearch />}
+              onClick={analyse}
+            >
+              {tShell('sale.analyse')}
+            </Button>
+          </div>
         </div>
-      </div>
-    </>
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Candidate } from '@hanouti/recognition';
-import { renderScreen } from '../../catalog/testScreen';
+import { renderScreen } from '../../../test/testScreen';
 import { DetectionCard } from './DetectionCard';
 import { chooseProduct, reviewItemsFrom, type FoundDetection, type ReviewItem } from './reviewItems';
 

@@ -8,7 +8,7 @@ import { Badge, type BadgeTone } from '../../../ui/Badge';
 import { USER_TEXT } from '../../../ui/bidi';
 import { Button } from '../../../ui/Button';
 import { IconButton } from '../../../ui/IconButton';
-import { useBlobUrl } from '../../camera/usePhotoUrl';
+import { useBlobUrl } from '../../../ui/camera/usePhotoUrl';
 import { mayBeUnknown, type ReviewItem } from './reviewItems';
 
 const LEVEL_TONES: Record<ConfidenceLevel, BadgeTone> = { high: 'success', medium: 'warning', low: 'danger' };

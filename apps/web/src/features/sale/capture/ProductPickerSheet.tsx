@@ -9,7 +9,7 @@ import { USER_TEXT } from '../../../ui/bidi';
 import { BottomSheet } from '../../../ui/BottomSheet';
 import { EmptyState } from '../../../ui/EmptyState';
 import { SearchField } from '../../../ui/SearchField';
-import { PhotoThumbnail } from '../../camera/PhotoThumbnail';
+import { PhotoThumbnail } from '../../../ui/camera/PhotoThumbnail';
 import { PICKER_OPTIONS } from './reviewItems';
 
 function Results({ query, onPick }: { query: string; onPick: (product: Product) => void }) {

@@ -11,8 +11,8 @@ import { recognisePhotos, type AnalysisProgress } from '../../../recognition/rec
 import { learnConfirmedCrop } from '../../../recognition/references';
 import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/toastStore';
-import { compressPhoto } from '../../camera/photoPipeline';
-import { ProductModal } from '../../catalog/ProductModal';
+import { compressPhoto } from '../../../ui/camera/photoPipeline';
+import { ProductModal } from '../../../ui/product/ProductModal';
 import { DetectionCard } from './DetectionCard';
 import { ModelProgress } from './ModelProgress';
 import { ProductPickerSheet } from './ProductPickerSheet';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useShopSettings } from '../../app/useShopSettings';
 import type { StockUpdateResult } from '../../data/stockRepository';
 import { useSuppliers, type CreditReceptionResult } from '../../data/suppliersRepository';
-import { Checkbox } from '../../ui/Checkbox';
-import { NumberInput } from '../../ui/Input';
+import { Checkbox } from '../Checkbox';
+import { NumberInput } from '../Input';
 
 /** Phone numbers and amounts read left to right, in Arabic too. */
 const LEFT_TO_RIGHT = 'ltr';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/i18n';
-import { clickAndSettle } from '../catalog/testScreen';
+import { clickAndSettle } from '../../test/testScreen';
 import { CameraOverlay } from './CameraOverlay';
 
 afterEach(() => {

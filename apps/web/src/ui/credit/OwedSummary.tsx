@@ -2,7 +2,7 @@
 import type { ShopOwed } from '@hanouti/core';
 import { useTranslation } from 'react-i18next';
 import { useShopFormat } from '../../app/useShopFormat';
-import { MoneyFigure } from '../../ui/MoneyFigure';
+import { MoneyFigure } from '../MoneyFigure';
 
 export const AGEING_COLUMNS = ['upTo30', 'from31To60', 'over60'] as const;
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhotoChange } from '../../data/productEditing';
-import { Button, buttonClasses } from '../../ui/Button';
+import { Button, buttonClasses } from '../Button';
 import { CameraOverlay } from '../camera/CameraOverlay';
 import { GALLERY_ERROR_KEYS, readGalleryPhoto } from '../camera/galleryPhoto';
 import { PhotoThumbnail } from '../camera/PhotoThumbnail';

@@ -6,7 +6,7 @@ import { listReferenceFeatures } from '../../data/referenceFeaturesRepository';
 import { listStockMovements } from '../../data/stockRepository';
 import { aProduct, resetDatabase } from '../../data/testDatabase';
 import { ProductModal } from './ProductModal';
-import { clickAndSettle, renderScreen } from './testScreen';
+import { clickAndSettle, renderScreen } from '../../test/testScreen';
 
 beforeEach(resetDatabase);
 

@@ -4,9 +4,9 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountOverLimit, type Centimes, type Customer } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { withIsolatedName } from '../../ui/IsolatedName';
+import { Button } from '../Button';
+import { Dialog } from '../Dialog';
+import { withIsolatedName } from '../IsolatedName';
 
 type Question = { customer: Customer; amount: Centimes; over: Centimes; answer: (yes: boolean) => void };
 

@@ -2,9 +2,9 @@
 import { DEFAULT_SETTINGS } from '@hanouti/core';
 import { act, fireEvent, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { ShopSettingsContext } from '../../app/useShopSettings';
-import '../../i18n/i18n';
-import { Toaster } from '../../ui/Toaster';
+import { ShopSettingsContext } from '../app/useShopSettings';
+import '../i18n/i18n';
+import { Toaster } from '../ui/Toaster';
 
 export function renderScreen(screen: ReactNode) {
   return render(

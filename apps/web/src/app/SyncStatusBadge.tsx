@@ -2,7 +2,7 @@
 import { Cloud, CloudOff, RefreshCw, CloudAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
-import type { SyncStatus } from '../../sync/syncEngine';
+import type { SyncStatus } from '../sync/syncEngine';
 import { useSyncStatus } from './useSyncStatus';
 
 /** What the badge says for a status; undefined when the phone has no cloud account. */

@@ -11,11 +11,11 @@ import { useShopFormat } from '../../app/useShopFormat';
 import { useShopSettings } from '../../app/useShopSettings';
 import { saveProductFromForm, type PhotoChange } from '../../data/productEditing';
 import { useCategories, useProducts, type PhotoBlobs } from '../../data/productsRepository';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { Input, NumberInput, Select } from '../../ui/Input';
-import { Switch } from '../../ui/Switch';
-import { toast } from '../../ui/toastStore';
+import { Button } from '../Button';
+import { Dialog } from '../Dialog';
+import { Input, NumberInput, Select } from '../Input';
+import { Switch } from '../Switch';
+import { toast } from '../toastStore';
 import {
   checkNumberField,
   emptyProductForm,
@@ -31,7 +31,7 @@ import {
   ProductReferencesField,
   type MainPhoto,
   type ViewsDraft,
-} from '../sale/capture/ProductReferencesField';
+} from './ProductReferencesField';
 import { ProductPhotoField } from './ProductPhotoField';
 
 const FORM_ID = 'product-form';
