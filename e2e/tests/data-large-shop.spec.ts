@@ -78,6 +78,14 @@ test('the progress check refuses reports out of order, going back or stopping sh
   expect(progressProblems([], steps)).toEqual(['no progress at all']);
 });
 
+/** Runs one stage of the test as a step, and says on the console how long it took (for the docs; never asserted). */
+async function stage<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const result = await test.step(name, work);
+  console.log(`[large shop] ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
 /** Digits of a figure as the screen writes it ("2 215" with a narrow no-break space). */
 const figure = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
@@ -125,7 +133,7 @@ test.describe('a shop of 200,000 sales', () => {
     for (const dir of [APP_DIR, HARNESS_DIR]) {
       expect(existsSync(join(dir, 'index.html')), `${dir}: build the app and its harness first`).toBe(true);
     }
-    const { path } = cachedShopFile(LARGE_SHOP);
+    const { path } = await stage('shop file', () => Promise.resolve(cachedShopFile(LARGE_SHOP)));
 
     const served = await serveAppAndHarness({ appDir: APP_DIR, harnessDir: HARNESS_DIR, shopPath: path });
     server = served;
@@ -141,23 +149,31 @@ test.describe('a shop of 200,000 sales', () => {
     await page.waitForFunction(() => typeof window.hanoutiHarness === 'object');
     await page.evaluate(() => window.hanoutiHarness.prepare());
 
-    const imported = await page.evaluate(() => window.hanoutiHarness.importUrl('/bench/shop.json'));
+    const imported = await stage('import', () =>
+      page.evaluate(() => window.hanoutiHarness.importUrl('/bench/shop.json')),
+    );
     expect(imported, `import refused: ${imported.reason}`).toMatchObject({ ok: true });
     expect(imported.accepted?.sales).toBe(LARGE_SHOP.sales);
     expect(progressProblems(imported.timeline, ['reading', 'checking', 'writing'])).toEqual([]);
 
     // The harness's start seeded the sample shop first: its products come back in the file (duplicates).
-    const integrity = await page.evaluate(() => window.hanoutiHarness.integrityWithProgress());
+    const integrity = await stage('integrity check', () =>
+      page.evaluate(() => window.hanoutiHarness.integrityWithProgress()),
+    );
     expect(integrity.result).toBeGreaterThan(0);
     expect(progressProblems(integrity.progress, ['reading', 'checking'])).toEqual([]);
 
-    const exported = await page.evaluate(() => window.hanoutiHarness.exportWithProgress());
+    const exported = await stage('export', () =>
+      page.evaluate(() => window.hanoutiHarness.exportWithProgress()),
+    );
     expect(exported.result).toBeGreaterThan(100_000_000);
     expect(progressProblems(exported.progress, ['exporting'])).toEqual([]);
 
     // The cleanup first writes out the import's 200,000 sale operations (kept by reference), then reads,
     // plans and writes the merges in one transaction.
-    const cleaned = await page.evaluate(() => window.hanoutiHarness.cleanupWithProgress());
+    const cleaned = await stage('cleanup', () =>
+      page.evaluate(() => window.hanoutiHarness.cleanupWithProgress()),
+    );
     expect(cleaned.result).toBeGreaterThan(0);
     expect(progressProblems(cleaned.progress, ['archives', 'reading', 'planning', 'writing'])).toEqual([]);
     expect(cleaned.progress.find((event) => event.step === 'archives' && event.total > 0)).toBeDefined();
