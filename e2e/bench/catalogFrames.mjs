@@ -15,8 +15,8 @@ const web = fileURLToPath(new URL('../../apps/web/', import.meta.url));
 
 const { values: args } = parseArgs({
   options: {
-    'app-dir': { type: 'string', default: join(web, 'dist') },
-    'harness-dir': { type: 'string', default: join(web, 'dist-harness') },
+    'app-dir': { type: 'string', default: process.env.BENCH_APP_DIR ?? join(web, 'dist') },
+    'harness-dir': { type: 'string', default: process.env.BENCH_HARNESS_DIR ?? join(web, 'dist-harness') },
     profile: { type: 'string' },
     // Saves a 360×740 screenshot of each screen, at the top and mid-list, to see the cards the bench measured.
     screenshots: { type: 'string' },

@@ -14,7 +14,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const webDist = join(repo, 'apps/web/dist');
+// BENCH_APP_DIR: a build of one's own (the server then serves it), as in the other benches.
+const webDist = process.env.BENCH_APP_DIR ?? join(repo, 'apps/web/dist');
 const serverMain = join(repo, 'apps/server/dist/main.js');
 
 /** The slow network of the issue: 1.6 Mbit/s down, 150 ms round trip latency; CPU 4× slower. */
@@ -81,7 +82,14 @@ async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hanouti-bench-cold-'));
   const server = spawn(process.execPath, [serverMain], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_ROOT: webDist,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

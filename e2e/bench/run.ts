@@ -219,6 +219,8 @@ async function main() {
     configFile: harnessConfig,
     logLevel: 'warn',
     preview: { host: '127.0.0.1', port: 4329, strictPort: false },
+    // BENCH_HARNESS_DIR: a harness build of one's own, as in the other benches.
+    ...(process.env.BENCH_HARNESS_DIR ? { build: { outDir: process.env.BENCH_HARNESS_DIR } } : {}),
     plugins: [benchData(path)],
   });
   const base = server.resolvedUrls?.local[0];
