@@ -25,7 +25,7 @@ import { completeSale } from '../src/data/checkoutRepository';
 import { checkDataIntegrity, cleanUpDatabase } from '../src/data/dataCareService';
 import { listCustomers } from '../src/data/customersRepository';
 import { loadDashboard } from '../src/data/dashboardRepository';
-import { DATABASE_NAME, db, TABLES, tx, type TableName } from '../src/data/db';
+import { DATABASE_NAME, db, TABLE_NAMES, tx, type TableName } from '../src/data/db';
 import { getProduct, listProducts } from '../src/data/productsRepository';
 import { ARCHIVE_TABLES, archivePages, eachArchivePage } from '../src/data/saleArchive';
 import { saleOf, saleRecord, type StoredSale } from '../src/data/saleRecords';
@@ -42,7 +42,7 @@ function show(text: string): void {
   if (statusLine) statusLine.textContent = text;
 }
 
-const ALL_TABLES = Object.values(TABLES) as TableName[];
+const ALL_TABLES: TableName[] = [...TABLE_NAMES];
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const start = performance.now();
