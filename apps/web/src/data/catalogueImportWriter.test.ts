@@ -2,7 +2,8 @@ import { guessColumnMapping, planCatalogueImport, type Product } from '@hanouti/
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tx } from './db';
 import { writeCatalogueImport } from './catalogueImportWriter';
-import { expandOutboxEntry, pendingOperations } from './outbox';
+import { expandOutboxEntry } from './outbox';
+import { pendingOperations } from './syncStore';
 import { getProduct, listProducts } from './productsRepository';
 import { adjustStock, listStockMovements } from './stockRepository';
 import { aProduct, resetDatabase, storeRecords } from './testDatabase';

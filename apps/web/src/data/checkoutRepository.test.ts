@@ -12,7 +12,7 @@ import { tx, TABLE_NAMES } from './db';
 import { META, writeMeta } from './meta';
 import { getCustomer, listCreditTransactions } from './customersRepository';
 import { loadDashboard } from './dashboardRepository';
-import { pendingOperations } from './outbox';
+import { pendingOperations } from './syncStore';
 import { getProduct } from './productsRepository';
 import { listSales } from './salesRepository';
 import { listStockMovements } from './stockRepository';

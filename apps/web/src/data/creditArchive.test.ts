@@ -1,6 +1,6 @@
 import { balanceFromLedger, newId, type CreditTransaction } from '@hanouti/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyPulledChanges } from '../sync/applyPulledChanges';
+import { applyPulledChanges } from './applyPulledChanges';
 import { exportAll, importBackupFile } from './backupService';
 import { findEntry, LEDGER_TABLES } from './creditArchive';
 import {

@@ -9,7 +9,7 @@ import {
   listCustomers,
   saveCustomer,
 } from './customersRepository';
-import { pendingOperations } from './outbox';
+import { pendingOperations } from './syncStore';
 import { aCustomer, resetDatabase, storeRecords } from './testDatabase';
 
 beforeEach(resetDatabase);

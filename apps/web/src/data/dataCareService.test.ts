@@ -11,7 +11,7 @@ import {
   requestPersistentStorage,
 } from './dataCareService';
 import { tx } from './db';
-import { pendingOperations } from './outbox';
+import { pendingOperations } from './syncStore';
 import { listProducts } from './productsRepository';
 import { listSales } from './salesRepository';
 import { aCustomer, aProduct, clearFault, failAtWrite, resetDatabase, storeRecords } from './testDatabase';

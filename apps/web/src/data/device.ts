@@ -14,8 +14,20 @@ export function randomTicketPrefix(): string {
   return Array.from(bytes, (byte) => PREFIX_LETTERS[byte % PREFIX_LETTERS.length]).join('');
 }
 
+// The identity read in a transaction, by its meta table: a sale asks twice (for the ticket, then for its operation)
+// and reads it once. Only this module writes the identity, so it cannot change within a transaction.
+const readIn = new WeakMap<object, DeviceIdentity>();
+
 /** Reads the device identity, creating whatever part is missing (inside the caller's transaction). */
 export async function ensureDeviceIdentity(t: Pick<Tables, 'meta'>): Promise<DeviceIdentity> {
+  const known = readIn.get(t.meta);
+  if (known) return known;
+  const identity = await readOrCreate(t);
+  readIn.set(t.meta, identity);
+  return identity;
+}
+
+async function readOrCreate(t: Pick<Tables, 'meta'>): Promise<DeviceIdentity> {
   let deviceId = await readMetaString(t, META.deviceId);
   if (!deviceId) {
     deviceId = newId();

@@ -9,7 +9,7 @@ import {
   saveCustomer,
 } from './customersRepository';
 import { addAdvance, readDayCash, readDayPromises } from './karneRepository';
-import { pendingOperations } from './outbox';
+import { pendingOperations } from './syncStore';
 import { aCustomer, resetDatabase, storeRecords } from './testDatabase';
 
 beforeEach(resetDatabase);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { removeShopLogo, saveShopLogo } from './logoRepository';
-import { pendingOperations } from './outbox';
+import { pendingOperations } from './syncStore';
 import { loadPhoto } from './productsRepository';
 import { loadSettings, saveSettings } from './settingsRepository';
 import { resetDatabase, useStorableBlobs } from './testDatabase';

@@ -1,16 +1,22 @@
 // The outbox: every local change becomes an operation with a per-device increasing seq, written in the change's transaction.
-import { newId, type OperationType, type Sale, type StockMovement } from '@hanouti/core';
-import { tx, type OutboxEntry, type Tables } from './db';
+import {
+  newId,
+  type OperationPayload,
+  type OperationType,
+  type Sale,
+  type StockMovement,
+} from '@hanouti/core';
 import { ensureDeviceIdentity } from './device';
 import { META, readMetaNumber, writeMeta } from './meta';
+import type { OutboxEntry, Tables } from './records';
 import { embeddedMovements, fitsSale, saleRecord } from './saleRecords';
 import { nextStamps } from './syncBookkeeping';
-import { writeOutArchivedSaleOperations } from './archivedSaleOperations';
 
 /** The tables a change must include in its transaction to record its operation. */
 export const OUTBOX_TABLES = ['meta', 'outbox'] as const;
 
-export type NewOperation = { type: OperationType; payload: unknown };
+/** An operation to record: its type and the payload core's schema gives that type (sync.ts). */
+export type NewOperation = { [T in OperationType]: { type: T; payload: OperationPayload<T> } }[OperationType];
 
 /** Records per outbox entry when an import records its operations in batches. */
 export const OPERATION_BATCH_SIZE = 500;
@@ -95,13 +101,13 @@ export async function recordOperations(
 }
 
 /** One operation: see `recordOperations`. */
-export async function recordOperation(
+export async function recordOperation<T extends OperationType>(
   t: Pick<Tables, 'meta' | 'outbox'>,
-  type: OperationType,
-  payload: unknown,
+  type: T,
+  payload: OperationPayload<T>,
   at: string,
 ): Promise<OutboxEntry> {
-  const [entry] = await recordOperations(t, [{ type, payload }], at);
+  const [entry] = await recordOperations(t, [{ type, payload } as NewOperation], at);
   return entry!;
 }
 
@@ -211,7 +217,7 @@ export async function settleOutboxEntry(
 export function expandOutboxEntry(entry: OutboxEntry): OutboxEntry[] {
   if (entry.batch === undefined) return [entry];
   const { operations } = entry.payload as Partial<OperationBatchPayload>;
-  // An import's reference entry is written out before any reader (archivedSaleOperations.ts).
+  // An import's reference entry is written out before any reader (syncStore.ts, archivedSaleOperations.ts).
   if (!Array.isArray(operations)) throw new Error(`Outbox entry ${entry.seq} is not written out yet`);
   const { batch: _count, ...common } = entry;
   return operations.map(({ opId, payload, hlc, packed }, index) => ({
@@ -221,14 +227,4 @@ export function expandOutboxEntry(entry: OutboxEntry): OutboxEntry[] {
     payload: packed ? unpackedSalePayload(payload) : payload,
     ...(hlc ? { hlc } : {}),
   }));
-}
-
-/**
- * Operations not yet accepted by the server, oldest first (the order they must be pushed in), with
- * batch entries expanded into their operations.
- */
-export async function pendingOperations(): Promise<OutboxEntry[]> {
-  await writeOutArchivedSaleOperations();
-  const entries = await tx('r', ['outbox'], (t) => t.outbox.where('status').equals('pending').sortBy('seq'));
-  return entries.flatMap(expandOutboxEntry);
 }

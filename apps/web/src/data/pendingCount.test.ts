@@ -6,7 +6,8 @@ import { backupText, generateShop } from '../../../../e2e/bench/generateShop';
 import { importBackupFile } from './backupService';
 import { completeSale } from './checkoutRepository';
 import { DATABASE_NAME, db, openDatabase, tx } from './db';
-import { pendingOperationCount, pendingOperations, settleOutboxEntry } from './outbox';
+import { pendingOperationCount, settleOutboxEntry } from './outbox';
+import { pendingOperations } from './syncStore';
 import { aProduct, resetDatabase, storeRecords, useStorableBlobs } from './testDatabase';
 
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { stockFromMovements } from '@hanouti/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pendingOperations } from './outbox';
+import { pendingOperations } from './syncStore';
 import {
   deleteProducts,
   getProduct,

@@ -7,7 +7,7 @@ import {
   type Sale,
 } from '@hanouti/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyPulledChanges } from '../sync/applyPulledChanges';
+import { applyPulledChanges } from './applyPulledChanges';
 import { exportAll, importBackupFile } from './backupService';
 import { completeSale } from './checkoutRepository';
 import { removeCorruptEntries } from './corruptEntries';

@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS, SETTINGS_ID } from '@hanouti/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tx } from './db';
-import { pendingOperations } from './outbox';
+import { pendingOperations } from './syncStore';
 import { loadSettings, saveSettings } from './settingsRepository';
 import { resetDatabase } from './testDatabase';
 

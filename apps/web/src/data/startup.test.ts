@@ -4,7 +4,7 @@ import { loadDashboard } from './dashboardRepository';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tx } from './db';
 import { META } from './meta';
-import { pendingOperations } from './outbox';
+import { pendingOperations } from './syncStore';
 import { deleteProducts, listProducts } from './productsRepository';
 import { listCustomers } from './customersRepository';
 import { cancelBackgroundSweep, prepareLocalData, sweepLargeTablesNow } from './startup';

@@ -1,6 +1,6 @@
 import { stockFromMovements } from '@hanouti/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { pendingOperations } from './outbox';
+import { pendingOperations } from './syncStore';
 import { getProduct } from './productsRepository';
 import { adjustStock, countStock, listStockMovements, restockProduct } from './stockRepository';
 import { aProduct, resetDatabase, storeRecords } from './testDatabase';

@@ -1,7 +1,7 @@
 import { formatHlc, supplierBalance, type SyncChange } from '@hanouti/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyPulledChanges } from '../sync/applyPulledChanges';
-import { pendingOperations } from './outbox';
+import { applyPulledChanges } from './applyPulledChanges';
+import { pendingOperations } from './syncStore';
 import { getProduct, saveProduct } from './productsRepository';
 import {
   addSupplier,

@@ -12,14 +12,20 @@ import {
   TOKEN_REFRESH_MARGIN_MS,
   retryDelay,
   type OpResult,
-  type Operation,
 } from '@hanouti/core';
 import { liveQuery, type Subscription } from 'dexie';
-import { tx, type OutboxEntry } from '../data/db';
-import { ensureDeviceIdentity } from '../data/device';
-import { META, readMetaNumber } from '../data/meta';
-import { writeOutArchivedSaleOperations } from '../data/archivedSaleOperations';
-import { expandOutboxEntry, pendingOperationCount, settleOutboxEntry } from '../data/outbox';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { applyPulledChanges } from '../data/applyPulledChanges';
+import { tx } from '../data/db';
+import { pendingOperationCount } from '../data/outbox';
+import {
+  deviceIntroduction,
+  operationToPush,
+  outboxCounts,
+  pendingOperations,
+  rejectEntryOf,
+  settle,
+} from '../data/syncStore';
 import {
   readCursor,
   readMigrated,
@@ -29,7 +35,6 @@ import {
   writeSession,
   type CloudSession,
 } from '../data/syncBookkeeping';
-import { applyPulledChanges } from './applyPulledChanges';
 import { CloudError, cloudApi, type DeviceIntro, type SessionAnswer } from './cloudApi';
 
 export type SyncPhase = 'signed-out' | 'offline' | 'syncing' | 'pending' | 'synced' | 'session-expired';
@@ -49,28 +54,6 @@ export type SyncStatus = {
 
 type Listener = () => void;
 
-/**
- * Applies the server's answers to the outbox in one transaction: an entry whose operations all have a final
- * answer becomes sent, or rejected (with the reason) when the server refused one of them.
- */
-async function settle(
-  answers: ReadonlyMap<string, OpResult>,
-  entries: readonly OutboxEntry[],
-): Promise<void> {
-  await tx('rw', ['meta', 'outbox'], async (t) => {
-    for (const entry of entries) {
-      const results = expandOutboxEntry(entry).map((op) => answers.get(op.opId));
-      if (results.some((result) => result === undefined || result.status === 'waiting')) continue;
-      const refused = results.find((result) => result?.status === 'rejected');
-      await settleOutboxEntry(
-        t,
-        entry.seq,
-        refused?.status === 'rejected' ? { status: 'rejected', error: refused.reason } : { status: 'sent' },
-      );
-    }
-  });
-}
-
 function sessionFrom(answer: SessionAnswer, now = Date.now()): CloudSession {
   return {
     accessToken: answer.accessToken,
@@ -85,12 +68,7 @@ function sessionFrom(answer: SessionAnswer, now = Date.now()): CloudSession {
 
 /** This phone's introduction to the server: its id and the seq of the first operation it will push. */
 export async function deviceIntro(deviceName: string): Promise<DeviceIntro> {
-  return tx('rw', ['meta', 'outbox'], async (t) => {
-    const { deviceId } = await ensureDeviceIdentity(t);
-    const firstPending = await t.outbox.where('status').equals('pending').sortBy('seq');
-    const next = (await readMetaNumber(t, META.outboxSeq)) + 1;
-    return { deviceId, deviceName, firstSeq: firstPending[0]?.seq ?? next };
-  });
+  return { ...(await deviceIntroduction()), deviceName };
 }
 
 export class SyncEngine {
@@ -247,8 +225,6 @@ export class SyncEngine {
       this.setStatus({ phase: 'syncing' });
       const firstTime = !(await tx('r', ['meta'], readMigrated));
       if (firstTime) await uploadPhotos(token);
-      // An import's sale operations are kept by reference until now (archivedSaleOperations.ts).
-      await writeOutArchivedSaleOperations();
       await this.pushAll(token);
       if (firstTime) {
         // The one-time migration: everything local is on the server; now the full cleanup (spec §4).
@@ -277,12 +253,7 @@ export class SyncEngine {
    * many). Answers are kept across requests so that a batch entry is settled once all its operations are.
    */
   private async pushAll(token: string): Promise<void> {
-    const entries = await tx('r', ['outbox'], (t) =>
-      t.outbox.where('status').equals('pending').sortBy('seq'),
-    );
-    const ops = entries
-      .flatMap(expandOutboxEntry)
-      .map(({ status: _status, error: _error, batch: _batch, ...op }): Operation => op);
+    const ops = (await pendingOperations()).map(operationToPush);
     const answers = new Map<string, OpResult>();
     for (let start = 0; start < ops.length; start += MAX_OPS_PER_PUSH) {
       const chunk = ops.slice(start, start + MAX_OPS_PER_PUSH);
@@ -302,19 +273,13 @@ export class SyncEngine {
             status: 'rejected',
             reason: 'record-conflict',
           });
-          await settle(answers, entries);
-          await tx('rw', ['meta', 'outbox'], async (t) => {
-            const entry = entries.find((e) =>
-              expandOutboxEntry(e).some((op) => op.opId === conflicting.opId),
-            );
-            if (entry)
-              await settleOutboxEntry(t, entry.seq, { status: 'rejected', error: 'operation-conflict' });
-          });
+          await settle(answers, chunk);
+          await rejectEntryOf(conflicting, 'operation-conflict');
           return;
         }
         throw error;
       }
-      await settle(answers, entries);
+      await settle(answers, chunk);
       // An operation still waiting means its predecessor is not on the server: the next run tries again.
       if (chunk.some((op) => answers.get(op.opId)?.status === 'waiting')) return;
     }
@@ -330,9 +295,7 @@ export class SyncEngine {
   }
 
   private async refreshCounts(): Promise<void> {
-    const [pending, rejected] = await tx('r', ['meta', 'outbox'], (t) =>
-      Promise.all([pendingOperationCount(t), t.outbox.where('status').equals('rejected').count()]),
-    );
+    const { pending, rejected } = await outboxCounts();
     const signedIn = (await tx('r', ['meta'], readSession)) !== undefined;
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     let phase: SyncPhase = this.status.phase;
@@ -410,19 +373,16 @@ export class SyncEngine {
       if (!response.ok || !response.body)
         throw new CloudError(response.status, 'events', 'event stream refused');
       opened = true;
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
+      const events = response.body
+        .pipeThrough(new TextDecoderStream())
+        .pipeThrough(new EventSourceParserStream())
+        .getReader();
       for (;;) {
         arm(REALTIME_HEARTBEAT_MS + REALTIME_TIMEOUT_MS);
-        const { value, done } = await reader.read();
+        // Every event re-arms the watchdog (the server's `ping` every 25 s); `change` asks for a run.
+        const { value, done } = await events.read();
         if (done) break;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (/^event: change$/m.test(block)) this.schedule();
-        }
+        if (value.event === 'change') this.schedule();
       }
     } catch {
       // Closed, timed out or refused: reopened below unless the engine stopped listening.

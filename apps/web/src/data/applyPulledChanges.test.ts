@@ -1,13 +1,13 @@
 import { formatHlc, newId, type Sale, type SyncChange } from '@hanouti/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { tx } from '../data/db';
-import { adjustStock } from '../data/stockRepository';
-import { saveCustomer } from '../data/customersRepository';
-import { saveProduct } from '../data/productsRepository';
-import { pendingOperations } from '../data/outbox';
-import { readCursor } from '../data/syncBookkeeping';
-import { aCustomer, aProduct, resetDatabase } from '../data/testDatabase';
-import { embeddedMovements, saleOf } from '../data/saleRecords';
+import { tx } from './db';
+import { adjustStock } from './stockRepository';
+import { saveCustomer } from './customersRepository';
+import { saveProduct } from './productsRepository';
+import { pendingOperations } from './syncStore';
+import { readCursor } from './syncBookkeeping';
+import { aCustomer, aProduct, resetDatabase } from './testDatabase';
+import { embeddedMovements, saleOf } from './saleRecords';
 import { applyPulledChanges } from './applyPulledChanges';
 
 beforeEach(resetDatabase);

@@ -11,15 +11,15 @@ import {
   type Sale,
   type SyncChange,
 } from '@hanouti/core';
-import { tx } from '../data/db';
-import { writeOutArchivedSaleOperations } from '../data/archivedSaleOperations';
-import { customerEntries, deleteEntries, findEntry, LEDGER_TABLES, putEntries } from '../data/creditArchive';
-import { expandOutboxEntry } from '../data/outbox';
-import { deleteMovement, findMovement, productMovements } from '../data/movements';
-import { deleteSalesKeepingMovements, putSalesAndMovements, SALE_TABLES, storedSale } from '../data/sales';
-import { AGGREGATE_TABLES, applySalesToAggregates } from '../data/salesAggregates';
-import { observeStamps, writeCursor } from '../data/syncBookkeeping';
-import { refreshSupplierBalances, SUPPLIER_TABLES } from '../data/suppliersRepository';
+import { tx } from './db';
+import { writeOutArchivedSaleOperations } from './archivedSaleOperations';
+import { customerEntries, deleteEntries, findEntry, LEDGER_TABLES, putEntries } from './creditArchive';
+import { expandOutboxEntry } from './outbox';
+import { deleteMovement, findMovement, productMovements } from './movements';
+import { deleteSalesKeepingMovements, putSalesAndMovements, SALE_TABLES, storedSale } from './sales';
+import { AGGREGATE_TABLES, applySalesToAggregates } from './salesAggregates';
+import { observeStamps, writeCursor } from './syncBookkeeping';
+import { refreshSupplierBalances, SUPPLIER_TABLES } from './suppliersRepository';
 
 const PULL_TABLES = [
   'products',
