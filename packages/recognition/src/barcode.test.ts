@@ -151,6 +151,23 @@ describe('the decision over the passes (decideBarcodes)', () => {
     ]);
   });
 
+  it('a code only sharpened copies read, below one pixel a module, needs three of them', () => {
+    // 95 modules in 80 px: its bars are not in the photo, sharpening invents them.
+    const blurred = (x: number): BarcodeVote => ({
+      gtin: '5449000000996',
+      format: 'EAN13',
+      box: { x, y: 0, width: 80, height: 30 },
+      sharpened: true,
+    });
+    expect(decideBarcodes([[blurred(10)], [blurred(11)]])).toEqual([]);
+    expect(gtins(decideBarcodes([[blurred(10)], [blurred(11)], [blurred(9)]]))).toEqual(['5449000000996']);
+    // Read once without sharpening, or resolved (190 px for 95 modules): two agreeing passes are enough.
+    const plain = { ...blurred(10), sharpened: false };
+    expect(gtins(decideBarcodes([[plain], [blurred(11)]]))).toEqual(['5449000000996']);
+    const sharp = (x: number): BarcodeVote => ({ ...at('5449000000996', x), sharpened: true });
+    expect(gtins(decideBarcodes([[sharp(10)], [sharp(11)]]))).toEqual(['5449000000996']);
+  });
+
   it('two codes read at the same place contradict each other: the majority must be more than twice', () => {
     const upc = '0036000291452';
     const misread = '1036000291459';

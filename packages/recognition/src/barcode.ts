@@ -185,7 +185,24 @@ function photoPasses(width: number, height: number): Pass[] {
 }
 
 /** A read of one pass, for the decision: its code and where it was read (pixels of the photo). */
-export type BarcodeVote = { gtin: string; format: string; box: PixelBox };
+export type BarcodeVote = {
+  gtin: string;
+  format: string;
+  box: PixelBox;
+  /** Read on a sharpened copy: sharpening draws edges the photo may not have (see decideBarcodes). */
+  sharpened?: boolean;
+};
+
+/** Modules (narrowest bar widths) across each format, guards included. */
+const MODULES: Record<string, number> = { EAN13: 95, UPCA: 95, EAN8: 67, UPCE: 51 };
+
+/**
+ * Whether the photo sampled the code at one pixel a module or more: its narrowest bar and space (one cycle
+ * of two modules) then get the two samples a cycle needs (Nyquist); below, its bars are not in the photo.
+ */
+function isResolved(read: BarcodeVote): boolean {
+  return Math.max(read.box.width, read.box.height) >= (MODULES[read.format] ?? 95);
+}
 
 /** Two reads at the same place: their boxes (grown a little: a line read has no height) overlap by half. */
 function samePlace(a: PixelBox, b: PixelBox): boolean {
@@ -209,21 +226,25 @@ function samePlace(a: PixelBox, b: PixelBox): boolean {
  * The codes the passes agree on. A code's support is the number of passes that read it; two different
  * codes read at the same place contradict each other (one of them is a misread: a blurred bar moved a digit
  * and the check digit let it through). A code is accepted when its support is more than twice that of any
- * code read at its place, and, unless it is in the catalogue (`known`), at least 2. Accepted codes come
- * in-store codes last, then by support, then by the first pass that read them.
+ * code read at its place, and, unless it is in the catalogue (`known`), at least 2 — 3 when only sharpened
+ * copies read it and it spans less than one pixel of the photo a module (`isResolved`): sharpening a code
+ * the photo sampled below its narrowest bar and space invents bars, and the copies invent them alike (two
+ * sharpened copies of a 120-px photo agreed on a wrong code). Accepted codes come in-store codes last, then
+ * by support, then by the first pass that read them.
  */
 export function decideBarcodes(
   passes: readonly (readonly BarcodeVote[])[],
   known?: (gtin: string) => boolean,
 ): BarcodeRead[] {
-  const codes = new Map<string, { support: number; first: number; reads: BarcodeVote[] }>();
+  const codes = new Map<string, { support: number; plain: number; first: number; reads: BarcodeVote[] }>();
   for (const [n, reads] of passes.entries()) {
     for (const read of new Map(reads.map((r) => [r.gtin, r])).values()) {
       const code = codes.get(read.gtin);
       if (code) {
         code.support++;
+        if (!read.sharpened) code.plain++;
         code.reads.push(read);
-      } else codes.set(read.gtin, { support: 1, first: n, reads: [read] });
+      } else codes.set(read.gtin, { support: 1, plain: read.sharpened ? 0 : 1, first: n, reads: [read] });
     }
   }
   const accepted: { gtin: string; support: number; first: number; read: BarcodeVote }[] = [];
@@ -234,7 +255,7 @@ export function decideBarcodes(
       if (code.reads.some((a) => rival.reads.some((b) => samePlace(a.box, b.box))))
         against = Math.max(against, rival.support);
     }
-    const needed = known?.(gtin) ? 1 : 2;
+    const needed = known?.(gtin) ? 1 : code.plain > 0 || code.reads.some(isResolved) ? 2 : 3;
     if (code.support >= needed && code.support > 2 * against)
       accepted.push({ gtin, support: code.support, first: code.first, read: code.reads[0]! });
   }
@@ -321,7 +342,7 @@ export async function readRetailBarcodes(
       offset,
       pass.options,
     );
-    votes.push(reads);
+    votes.push(pass.sharpen ? reads.map((read) => ({ ...read, sharpened: true })) : reads);
     if (decideBarcodes(votes, known).some((read) => !isInStoreCode(read.gtin))) break;
   }
   return decideBarcodes(votes, known);
