@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { parseArgs } from 'node:util';
+import sharp from 'sharp';
 import type { PrecisionMode } from '@hanouti/core';
 import { confidenceLevel } from '@hanouti/core';
 import { prepareBarcodeReader, readRetailBarcodes } from '../src/barcode.js';
@@ -64,6 +65,11 @@ const { values: args } = parseArgs({
      * references and pack words; its photos are recognised and must never be Sûr nor chosen.
      */
     'leave-out': { type: 'string' },
+    /**
+     * Unseen photos imitated: `SCALE,QUALITY` — each query photo resized by SCALE and re-encoded as a JPEG of
+     * QUALITY before it is recognised (another camera, a messaging app's recompression), e.g. `0.6,60`.
+     */
+    degrade: { type: 'string' },
     /** Barcode photos also read resized by these factors (a phone's 1280–4000 px camera). */
     scales: { type: 'string' },
     /** Reference features and pack words are cached here between runs (keyed by the files and versions). */
@@ -261,8 +267,26 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
   const images = new Map<string, RgbaImage>();
   /** Query photos whose features have a shape (a silhouette against a plain background). */
   const queriesWithShape = new Set<string>();
+  const [degradeScale, degradeQuality] = (args.degrade ?? '').split(',').filter(Boolean).map(Number);
+  if (args.degrade && !(degradeScale! > 0 && degradeQuality! >= 1 && degradeQuality! <= 100))
+    throw new Error('--degrade SCALE,QUALITY: a scale above 0 and a JPEG quality from 1 to 100, e.g. 0.6,60');
+  if (args.degrade) report.degraded = { scale: degradeScale, jpegQuality: degradeQuality };
+  /** A query photo as another camera and a recompression would give it (--degrade), else as it is. */
+  const queryImage = async (file: string): Promise<RgbaImage> => {
+    const image = await decodeImageFile(file);
+    if (!args.degrade) return image;
+    const { width, height } = image;
+    const jpeg = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+      raw: { width, height, channels: 4 },
+    })
+      .resize(Math.max(1, Math.round(width * degradeScale!)), Math.max(1, Math.round(height * degradeScale!)))
+      .jpeg({ quality: degradeQuality! })
+      .toBuffer();
+    const { data, info } = await sharp(jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+  };
   const imageOf = async (path: string) =>
-    images.get(path) ?? images.set(path, await decodeImageFile(join(dir, path))).get(path)!;
+    images.get(path) ?? images.set(path, await queryImage(join(dir, path))).get(path)!;
 
   type Outcome = {
     onReview: boolean;
