@@ -5,7 +5,7 @@ import { createPortal, flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@hanouti/core';
 import { navigate, pageHash } from '../../app/navigation';
-import type { PageProps } from '../../app/pages';
+import type { PageProps } from '../../app/lazyPage';
 import { useShopSettings } from '../../app/useShopSettings';
 import { useCustomer } from '../../data/customersRepository';
 import { usePhoto } from '../../data/productsRepository';

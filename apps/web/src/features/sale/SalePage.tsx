@@ -1,6 +1,6 @@
 // Nouvelle Vente: the cart being rung up — add by search, barcode or weight, customer and payment, then the ticket.
 import { Camera, ReceiptText, Scale, Search, ShoppingCart, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   addProductToCart,
@@ -13,7 +13,7 @@ import {
   type Product,
 } from '@hanouti/core';
 import { navigate } from '../../app/navigation';
-import { ReceiptPageLazy } from '../../app/pages';
+import { ReceiptPageLazy } from '../../app/receiptPage';
 import { holdBackgroundWork } from '../../data/backgroundWork';
 import { completeSale, type CompleteSaleError } from '../../data/checkoutRepository';
 import { useCustomers } from '../../data/customersRepository';
@@ -59,6 +59,7 @@ export function SalePage() {
   const [bulk, setBulk] = useState<Bulk>({ open: false });
   const [captureOpen, setCaptureOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const checkingOut = useRef(false);
   const reasonId = useId();
   const summary = useMemo(() => cartSummary(cart), [cart]);
   const overLimit = useOverLimitConfirm();
@@ -126,8 +127,11 @@ export function SalePage() {
   };
 
   const checkout = async () => {
-    if (busy || cart.lines.length === 0) return;
-    setBusy(true);
+    if (checkingOut.current || cart.lines.length === 0) return;
+    checkingOut.current = true;
+    // The button's disabled look is a transition: rendering the whole screen again must not hold the main thread
+    // while the sale's transaction waits for its answers (the ref above already refuses a second tap).
+    startTransition(() => setBusy(true));
     try {
       // A sale on the carnet past the customer's limit is completed only once the shopkeeper confirms it.
       const onCarnet =
@@ -143,6 +147,7 @@ export function SalePage() {
       const message = errorMessage(result.error);
       if (message) toast({ tone: 'error', title: message });
     } finally {
+      checkingOut.current = false;
       setBusy(false);
     }
   };

@@ -9,11 +9,10 @@ import { useMayDoOwnerActions } from '../../app/useDeviceRole';
 import { exportAll, importBackupFile } from '../../data/backupService';
 import type { BackupProgress } from '../../data/backupService';
 import { previewBackupFile } from '../../data/dataCareService';
-import type { ImportPreview } from '../../data/dataCareService';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
 import { toast } from '../../ui/toastStore';
-import { ImportPreviewDialog } from './ImportPreviewDialog';
+import { ImportPreviewDialog, type PendingImport } from './ImportPreviewDialog';
 import { refusalLines, type Refusal } from './importRefusal';
 import {
   dismissRestoreAnnouncement,
@@ -39,8 +38,6 @@ function download(blob: Blob, filename: string): void {
   // The browser has taken the file; the URL can go once the click has been handled.
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-export type PendingImport = { file: File; preview: Extract<ImportPreview, { ok: true }> };
 
 /** The words of a backup job's step, with its share done when it can be counted. */
 export function useProgressLabel() {

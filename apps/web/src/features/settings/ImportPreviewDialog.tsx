@@ -4,9 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useShopFormat } from '../../app/useShopFormat';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import type { PendingImport } from './BackupPanel';
 import { listDetail, reasonLines } from './importReasons';
 import { ProgressLine } from './ProgressLine';
+import type { ImportPreview } from '../../data/dataCareService';
+
+/** A backup file read and checked, waiting for the shopkeeper's word to restore it. */
+export type PendingImport = { file: File; preview: Extract<ImportPreview, { ok: true }> };
 
 export const COUNTED_LISTS = [
   ['products', 'importCountProducts'],

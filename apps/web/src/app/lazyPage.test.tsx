@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../i18n/i18n';
 import { PageErrorBoundary } from './PageErrorBoundary';
-import { lazyPage, type PageProps } from './pages';
+import { lazyPage, type PageProps } from './lazyPage';
 
 describe('pages loaded on first visit', () => {
   it('shows a spinner, then the page with its parameter', async () => {
