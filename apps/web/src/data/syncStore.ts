@@ -1,5 +1,5 @@
 // What the sync client asks of the data layer: the operations to push, the server's answers, this phone's
-// introduction and the outbox's counts. Applying a pulled page is applyPulledChanges.ts.
+// introduction, the outbox's counts and the session. Applying a pulled page is applyPulledChanges.ts.
 //
 // An import's sale operations are kept by reference until they are first read (archivedSaleOperations.ts);
 // the readers here write them out first, so no caller has to know that rule.
@@ -9,7 +9,18 @@ import { tx } from './db';
 import { ensureDeviceIdentity } from './device';
 import { META, readMetaNumber } from './meta';
 import { expandOutboxEntry, lastSeqOf, pendingOperationCount, settleOutboxEntry } from './outbox';
-import type { OutboxEntry, Tables } from './records';
+import type { OutboxEntry, PhotoRecord, Tables } from './records';
+import {
+  readCursor,
+  readMigrated,
+  readSession,
+  writeCursor,
+  writeMigrated,
+  writeSession,
+  type CloudSession,
+} from './syncBookkeeping';
+
+export type { CloudSession } from './syncBookkeeping';
 
 /**
  * Operations not yet accepted by the server, oldest first (the order they must be pushed in), with
@@ -84,4 +95,45 @@ export async function deviceIntroduction(): Promise<{ deviceId: string; firstSeq
     const next = (await readMetaNumber(t, META.outboxSeq)) + 1;
     return { deviceId, firstSeq: firstPending?.seq ?? next };
   });
+}
+
+/** The pending count alone (one meta record): a live query on it never reads the outbox after a sale. */
+export function readPendingCount(): Promise<number> {
+  return tx('r', ['meta'], pendingOperationCount);
+}
+
+/** This phone's session with the shop's server, or undefined when signed out. */
+export function loadSession(): Promise<CloudSession | undefined> {
+  return tx('r', ['meta'], readSession);
+}
+
+/** Keeps a refreshed session, or forgets it (`undefined`) when the server no longer knows it. */
+export function saveSession(session: CloudSession | undefined): Promise<void> {
+  return tx('rw', ['meta'], (t) => writeSession(t, session));
+}
+
+/** A new session (or none): the pull starts again from the beginning of the shop's changes. */
+export async function startSession(session: CloudSession | undefined): Promise<void> {
+  await tx('rw', ['meta'], async (t) => {
+    await writeSession(t, session);
+    await writeCursor(t, undefined);
+  });
+}
+
+/** Where the last pull stopped. */
+export function loadCursor(): Promise<string | undefined> {
+  return tx('r', ['meta'], readCursor);
+}
+
+/** Whether the one-time migration of the local data to the server is done, and marking it done. */
+export function loadMigrated(): Promise<boolean> {
+  return tx('r', ['meta'], readMigrated);
+}
+export function saveMigrated(): Promise<void> {
+  return tx('rw', ['meta'], (t) => writeMigrated(t, true));
+}
+
+/** Every photo, for the one-time migration's upload. */
+export function allPhotos(): Promise<PhotoRecord[]> {
+  return tx('r', ['photos'], (t) => t.photos.toArray());
 }

@@ -16,25 +16,23 @@ import {
 import { liveQuery, type Subscription } from 'dexie';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { applyPulledChanges } from '../data/applyPulledChanges';
-import { tx } from '../data/db';
-import { pendingOperationCount } from '../data/outbox';
 import {
+  allPhotos,
   deviceIntroduction,
+  loadCursor,
+  loadMigrated,
+  loadSession,
   operationToPush,
   outboxCounts,
   pendingOperations,
+  readPendingCount,
   rejectEntryOf,
+  saveMigrated,
+  saveSession,
   settle,
-} from '../data/syncStore';
-import {
-  readCursor,
-  readMigrated,
-  readSession,
-  writeCursor,
-  writeMigrated,
-  writeSession,
+  startSession,
   type CloudSession,
-} from '../data/syncBookkeeping';
+} from '../data/syncStore';
 import { CloudError, cloudApi, type DeviceIntro, type SessionAnswer } from './cloudApi';
 
 export type SyncPhase = 'signed-out' | 'offline' | 'syncing' | 'pending' | 'synced' | 'session-expired';
@@ -103,7 +101,7 @@ export class SyncEngine {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    const session = await tx('r', ['meta'], readSession);
+    const session = await loadSession();
     this.watchOutbox();
     if (!session) {
       this.setStatus({ phase: 'signed-out' });
@@ -146,29 +144,26 @@ export class SyncEngine {
 
   /** Leaves the shop on this phone: the data stays here, sync stops. */
   async logOut(): Promise<void> {
-    const session = await tx('r', ['meta'], readSession);
+    const session = await loadSession();
     if (session) await cloudApi.logOut(session.accessToken).catch(() => undefined);
-    await tx('rw', ['meta'], async (t) => {
-      await writeSession(t, undefined);
-      await writeCursor(t, undefined);
-    });
+    await startSession(undefined);
     this.unlisten();
     this.setStatus({ phase: 'signed-out', shopName: undefined, role: undefined });
   }
 
   /** A valid access token (refreshed when close to expiry), or undefined when signed out. */
   async accessToken(): Promise<string | undefined> {
-    const session = await tx('r', ['meta'], readSession);
+    const session = await loadSession();
     if (!session) return undefined;
     if (session.accessExpiresAt - Date.now() > TOKEN_REFRESH_MARGIN_MS) return session.accessToken;
     try {
       const fresh = sessionFrom(await cloudApi.refresh(session.refreshToken));
-      await tx('rw', ['meta'], (t) => writeSession(t, fresh));
+      await saveSession(fresh);
       return fresh.accessToken;
     } catch (error) {
       if (error instanceof CloudError && error.status === 401) {
         this.setStatus({ phase: 'session-expired' });
-        await tx('rw', ['meta'], (t) => writeSession(t, undefined));
+        await saveSession(undefined);
         this.unlisten();
       }
       throw error;
@@ -198,10 +193,7 @@ export class SyncEngine {
 
   private async connected(answer: SessionAnswer): Promise<void> {
     const session = sessionFrom(answer);
-    await tx('rw', ['meta'], async (t) => {
-      await writeSession(t, session);
-      await writeCursor(t, undefined);
-    });
+    await startSession(session);
     this.setStatus({ shopName: session.shopName, role: session.role, phase: 'syncing' });
     if (!this.started) await this.start();
     else {
@@ -223,13 +215,13 @@ export class SyncEngine {
       const token = await this.accessToken();
       if (!token) return;
       this.setStatus({ phase: 'syncing' });
-      const firstTime = !(await tx('r', ['meta'], readMigrated));
+      const firstTime = !(await loadMigrated());
       if (firstTime) await uploadPhotos(token);
       await this.pushAll(token);
       if (firstTime) {
         // The one-time migration: everything local is on the server; now the full cleanup (spec §4).
         const { removedCount } = await cloudApi.cleanup(token);
-        await tx('rw', ['meta'], (t) => writeMigrated(t, true));
+        await saveMigrated();
         this.setStatus({ cleanupRemoved: removedCount });
       }
       await this.pullAll(token);
@@ -287,7 +279,7 @@ export class SyncEngine {
 
   private async pullAll(token: string): Promise<void> {
     for (;;) {
-      const cursor = await tx('r', ['meta'], readCursor);
+      const cursor = await loadCursor();
       const page = await cloudApi.pull(token, cursor, PULL_PAGE_DEFAULT);
       await applyPulledChanges(page.changes, page.cursor, page.acknowledgedSeq);
       if (!page.hasMore) return;
@@ -296,7 +288,7 @@ export class SyncEngine {
 
   private async refreshCounts(): Promise<void> {
     const { pending, rejected } = await outboxCounts();
-    const signedIn = (await tx('r', ['meta'], readSession)) !== undefined;
+    const signedIn = (await loadSession()) !== undefined;
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     let phase: SyncPhase = this.status.phase;
     if (!signedIn) phase = this.status.phase === 'session-expired' ? 'session-expired' : 'signed-out';
@@ -310,7 +302,7 @@ export class SyncEngine {
 
   private watchOutbox(): void {
     // One meta record, kept by each outbox write (outbox.ts): a sale never makes this read the outbox.
-    this.outboxWatch = liveQuery(() => tx('r', ['meta'], pendingOperationCount)).subscribe({
+    this.outboxWatch = liveQuery(readPendingCount).subscribe({
       next: (pending) => {
         this.setStatus({ pending });
         if (pending > 0 && this.status.phase !== 'signed-out') this.schedule();
@@ -397,7 +389,7 @@ export class SyncEngine {
 
 /** Photos go up during the one-time migration (later ones are small and go with the next migration run). */
 async function uploadPhotos(token: string): Promise<void> {
-  const photos = await tx('r', ['photos'], (t) => t.photos.toArray());
+  const photos = await allPhotos();
   for (const photo of photos) await cloudApi.uploadPhoto(token, photo.id, photo.blob, photo.mime);
 }
 
