@@ -164,7 +164,7 @@ export function barcodeScales(
   for (let scale = 0.5; long * scale >= PYRAMID_MIN_SIDE; scale /= 2) below.push(scale);
   const above: number[] = [];
   for (let factor = 2; factor <= 4 && long * (factor - 1) < ENLARGED_SIDE; factor++) above.push(factor);
-  const sharpened = [...above.toReversed(), 1, ...below]
+  const sharpened = [...[...above].reverse(), 1, ...below]
     .filter((scale) => long * scale <= 1.5 * ENLARGED_SIDE)
     .slice(0, 2);
   return { below, above, sharpened };
