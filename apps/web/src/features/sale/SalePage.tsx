@@ -1,6 +1,6 @@
 // Nouvelle Vente: the cart being rung up — add by search, barcode or weight, customer and payment, then the ticket.
 import { Camera, ReceiptText, Scale, Search, ShoppingCart, Trash2 } from 'lucide-react';
-import { lazy, startTransition, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   addProductToCart,
@@ -59,7 +59,6 @@ export function SalePage() {
   const [bulk, setBulk] = useState<Bulk>({ open: false });
   const [captureOpen, setCaptureOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const checkingOut = useRef(false);
   const reasonId = useId();
   const summary = useMemo(() => cartSummary(cart), [cart]);
   const overLimit = useOverLimitConfirm();
@@ -127,11 +126,8 @@ export function SalePage() {
   };
 
   const checkout = async () => {
-    if (checkingOut.current || cart.lines.length === 0) return;
-    checkingOut.current = true;
-    // The button's disabled look is a transition: rendering the whole screen again must not hold the main thread
-    // while the sale's transaction waits for its answers (the ref above already refuses a second tap).
-    startTransition(() => setBusy(true));
+    if (busy || cart.lines.length === 0) return;
+    setBusy(true);
     try {
       // A sale on the carnet past the customer's limit is completed only once the shopkeeper confirms it.
       const onCarnet =
@@ -147,7 +143,6 @@ export function SalePage() {
       const message = errorMessage(result.error);
       if (message) toast({ tone: 'error', title: message });
     } finally {
-      checkingOut.current = false;
       setBusy(false);
     }
   };
