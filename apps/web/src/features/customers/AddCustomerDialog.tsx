@@ -1,43 +1,21 @@
 // Nouveau client / Modifier le client: "Nom complet *", an optional Moroccan phone number, and the karne's
 // optional terms (credit limit, promised day of payment), all checked before anything is saved.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Save, UserPlus } from 'lucide-react';
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  customerSchema,
-  madFromCentimes,
-  MONEY_INPUT_STEP,
-  moroccanPhone,
-  newCustomer,
-  newId,
-  parseMadInput,
-  type Customer,
-} from '@hanouti/core';
+import { madFromCentimes, MONEY_INPUT_STEP, newCustomer, newId, type Customer } from '@hanouti/core';
 import { useShopSettings } from '../../app/useShopSettings';
 import { saveCustomer } from '../../data/customersRepository';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { FormDialog } from '../../ui/FormDialog';
 import { Input, NumberInput } from '../../ui/Input';
+import { PhoneInput } from '../../ui/PhoneInput';
 import { toast } from '../../ui/toastStore';
+import { customerFormSchema, type CustomerFormOutput, type CustomerFormValues } from './customerForm';
 
-/** Phone numbers and amounts read left to right, in Arabic too. */
+/** Amounts read left to right, in Arabic too. */
 const LEFT_TO_RIGHT = 'ltr';
-
-type FieldErrors = { name?: string; phone?: string; limit?: string; promise?: string };
-
-/** The limit as typed: empty is no limit; anything else must be an amount above 0. */
-function readLimit(text: string): { ok: true; value: number | undefined } | { ok: false } {
-  if (text.trim() === '') return { ok: true, value: undefined };
-  const parsed = parseMadInput(text);
-  return parsed.invalid || parsed.value <= 0 ? { ok: false } : { ok: true, value: parsed.value };
-}
-
-/** The promised day as the date field gives it ("YYYY-MM-DD"); empty is no promise. */
-function readPromise(text: string): { ok: true; value: string | undefined } | { ok: false } {
-  if (text === '') return { ok: true, value: undefined };
-  return customerSchema.shape.promiseDate.safeParse(text).success ? { ok: true, value: text } : { ok: false };
-}
 
 /** The customer with the karne's terms set, or removed when left empty. */
 function withTerms(customer: Customer, limit: number | undefined, promise: string | undefined): Customer {
@@ -60,61 +38,52 @@ export function AddCustomerDialog({
   customer?: Customer | undefined;
 }) {
   const { t } = useTranslation('customers');
-  const { t: tApp } = useTranslation();
   const { currency } = useShopSettings();
-  const initial = () => ({
+  const initial = (): CustomerFormValues => ({
     name: customer?.name ?? '',
     phone: customer?.phone ?? '',
     limit: customer?.creditLimit === undefined ? '' : String(madFromCentimes(customer.creditLimit)),
     promise: customer?.promiseDate ?? '',
   });
-  const [fields, setFields] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const formId = useId();
-  const set = (name: keyof typeof fields, value: string) => {
-    setFields((current) => ({ ...current, [name]: value }));
-    setErrors((current) => ({ ...current, [name]: undefined }));
+  const { register, handleSubmit, reset, setError, clearErrors, setValue, control, formState } = useForm<
+    CustomerFormValues,
+    unknown,
+    CustomerFormOutput
+  >({
+    resolver: zodResolver(customerFormSchema),
+    defaultValues: initial(),
+    // A field's message stays until that field is typed in again.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = formState;
+  const message = (field: keyof CustomerFormValues) => {
+    const key = errors[field]?.message;
+    return key ? t(key as 'nameRequired') : undefined;
   };
+  const field = (name: keyof CustomerFormValues) => register(name, { onChange: () => clearErrors(name) });
+  const promise = useWatch({ control, name: 'promise' });
 
   function close(next: boolean) {
-    if (!next) {
-      setFields(initial());
-      setErrors({});
-    }
+    if (!next) reset(initial());
     onOpenChange(next);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: FieldErrors = {};
-    if (fields.name.trim() === '') found.name = t('nameRequired');
-    // Spec §5: the phone is optional; when given it must be a Moroccan number.
-    const typedPhone = fields.phone.trim();
-    const checkedPhone = typedPhone === '' ? undefined : moroccanPhone(typedPhone);
-    if (checkedPhone && !checkedPhone.ok) found.phone = t('invalidPhone');
-    const limit = readLimit(fields.limit);
-    if (!limit.ok) found.limit = t('creditLimitInvalid');
-    const promise = readPromise(fields.promise);
-    if (!promise.ok) found.promise = t('promiseDateInvalid');
-    setErrors(found);
-    if (Object.values(found).some(Boolean) || !limit.ok || !promise.ok) return;
+  const submit = handleSubmit(async (fields) => {
     const created = newCustomer(
-      { name: fields.name, phone: checkedPhone?.ok ? checkedPhone.phone : '' },
+      { name: fields.name, phone: fields.phone },
       { now: new Date().toISOString(), newId },
     );
     if (!created.ok) {
-      setErrors(
-        created.error === 'invalid-phone' ? { phone: t('invalidPhone') } : { name: t('nameRequired') },
-      );
+      setError(created.error === 'invalid-phone' ? 'phone' : 'name', {
+        message: created.error === 'invalid-phone' ? 'invalidPhone' : 'nameRequired',
+      });
       return;
     }
     const draft = customer
       ? { ...customer, name: created.customer.name, phone: created.customer.phone }
       : created.customer;
-    setSaving(true);
     try {
-      const saved = await saveCustomer(withTerms(draft, limit.value, promise.value));
+      const saved = await saveCustomer(withTerms(draft, fields.limit, fields.promise));
       toast({
         title: customer
           ? t('customerUpdated', { name: saved.name })
@@ -125,78 +94,66 @@ export function AddCustomerDialog({
     } catch (error) {
       console.error('Customer not saved', error);
       toast({ title: t('customerSaveFailed'), tone: 'error' });
-    } finally {
-      setSaving(false);
     }
-  }
+  });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={close}
       title={customer ? t('editCustomer') : t('addCustomer')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)}>
-            {tApp('app.cancel')}
-          </Button>
-          <Button type="submit" form={formId} icon={customer ? <Save /> : <UserPlus />} disabled={saving}>
-            {customer ? t('save') : t('create')}
-          </Button>
-        </>
-      }
+      submitLabel={customer ? t('save') : t('create')}
+      submitIcon={customer ? <Save /> : <UserPlus />}
+      busy={isSubmitting}
+      onSubmit={(event) => void submit(event)}
     >
-      <form id={formId} noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
+      <Input
+        label={t('fullName')}
+        maxLength={200}
+        autoComplete="name"
+        autoCapitalize="words"
+        error={message('name')}
+        {...field('name')}
+      />
+      <PhoneInput
+        label={t('phone')}
+        autoComplete="tel"
+        placeholder={t('phonePlaceholder')}
+        hint={t('phoneHint')}
+        error={message('phone')}
+        {...field('phone')}
+      />
+      <NumberInput
+        label={t('creditLimit', { currency })}
+        step={MONEY_INPUT_STEP}
+        dir={LEFT_TO_RIGHT}
+        hint={t('creditLimitHint')}
+        error={message('limit')}
+        className="text-start tabular-nums"
+        {...field('limit')}
+      />
+      <div className="flex flex-col gap-1">
         <Input
-          label={t('fullName')}
-          value={fields.name}
-          maxLength={200}
-          autoComplete="name"
-          autoCapitalize="words"
-          error={errors.name}
-          onChange={(event) => set('name', event.target.value)}
-        />
-        <Input
-          label={t('phone')}
-          type="tel"
-          dir={LEFT_TO_RIGHT}
-          inputMode="tel"
-          value={fields.phone}
-          maxLength={32}
-          autoComplete="tel"
-          placeholder={t('phonePlaceholder')}
-          hint={t('phoneHint')}
-          error={errors.phone}
+          label={t('promiseDate')}
+          type="date"
+          hint={t('promiseDateHint')}
+          error={message('promise')}
           className="text-start"
-          onChange={(event) => set('phone', event.target.value)}
+          {...field('promise')}
         />
-        <NumberInput
-          label={t('creditLimit', { currency })}
-          value={fields.limit}
-          step={MONEY_INPUT_STEP}
-          dir={LEFT_TO_RIGHT}
-          hint={t('creditLimitHint')}
-          error={errors.limit}
-          className="text-start tabular-nums"
-          onChange={(event) => set('limit', event.target.value)}
-        />
-        <div className="flex flex-col gap-1">
-          <Input
-            label={t('promiseDate')}
-            type="date"
-            value={fields.promise}
-            hint={t('promiseDateHint')}
-            error={errors.promise}
-            className="text-start"
-            onChange={(event) => set('promise', event.target.value)}
-          />
-          {fields.promise ? (
-            <Button variant="ghost" className="self-start" onClick={() => set('promise', '')}>
-              {t('clearPromise')}
-            </Button>
-          ) : null}
-        </div>
-      </form>
-    </Dialog>
+        {promise ? (
+          <Button
+            variant="ghost"
+            className="self-start"
+            onClick={() => {
+              setValue('promise', '');
+              clearErrors('promise');
+            }}
+          >
+            {t('clearPromise')}
+          </Button>
+        ) : null}
+      </div>
+    </FormDialog>
   );
 }
