@@ -1,7 +1,5 @@
 // Store details, currency and default VAT, saved together; the button reads "Sauvegardé!" for 2 s after a save.
 import { Check, Save } from 'lucide-react';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   SUPPORTED_CURRENCIES,
@@ -18,87 +16,81 @@ import { Input, Select } from '../../ui/Input';
 import { toast } from '../../ui/toastStore';
 import { useSavedFlash } from './useSavedFlash';
 
-type StoreDraft = Pick<Settings, 'storeName' | 'storePhone' | 'storeAddress' | 'currency' | 'defaultVAT'>;
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 
-function draftOf(settings: Settings): StoreDraft {
+/** The shop's details as the form holds them (the VAT as its select's text) and what a save takes from them. */
+const storeFormSchema = z.object({
+  storeName: z.string().refine((name) => name.trim() !== ''),
+  storePhone: z.string(),
+  storeAddress: z.string(),
+  currency: currencySchema,
+  defaultVAT: z.string().transform(Number).pipe(vatRateSchema),
+});
+type StoreFormValues = z.input<typeof storeFormSchema>;
+type StoreDraft = z.output<typeof storeFormSchema>;
+
+function valuesOf(settings: Settings): StoreFormValues {
   const { storeName, storePhone, storeAddress, currency, defaultVAT } = settings;
-  return { storeName, storePhone, storeAddress, currency, defaultVAT };
+  return { storeName, storePhone, storeAddress, currency, defaultVAT: String(defaultVAT) };
 }
 
 export function StoreSettingsForm() {
   const { t } = useTranslation();
   const settings = useShopSettings();
-  const [draft, setDraft] = useState<StoreDraft>(() => draftOf(settings));
-  const [saving, setSaving] = useState(false);
+  const { register, handleSubmit, control, formState } = useForm<StoreFormValues, unknown, StoreDraft>({
+    resolver: zodResolver(storeFormSchema),
+    defaultValues: valuesOf(settings),
+  });
+  const storeName = useWatch({ control, name: 'storeName' });
   const { saved, flash } = useSavedFlash();
   // A staff phone sees the shop's details but may not change them (the server refuses it, docs/api.md).
   const mayChange = useMayDoOwnerActions();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(async (draft) => {
     if (!mayChange) return;
-    setSaving(true);
     try {
       await saveSettings({ ...settings, ...draft });
       flash();
     } catch (error) {
       console.error('Settings not saved', error);
       toast({ title: t('settings.saveFailed'), tone: 'error' });
-    } finally {
-      setSaving(false);
     }
-  }
+  });
 
-  const update = (patch: Partial<StoreDraft>) => setDraft((current) => ({ ...current, ...patch }));
   return (
     <form onSubmit={(event) => void submit(event)}>
       <fieldset disabled={!mayChange} className="flex min-w-0 flex-col gap-4">
         <Input
           label={t('settings.storeName')}
-          value={draft.storeName}
           required
           maxLength={100}
           autoComplete="organization"
-          onChange={(event) => update({ storeName: event.target.value })}
+          {...register('storeName')}
         />
         <Input
           label={t('settings.storePhone')}
           type="tel"
-          value={draft.storePhone}
           maxLength={32}
           autoComplete="tel"
-          onChange={(event) => update({ storePhone: event.target.value })}
+          {...register('storePhone')}
         />
         <Input
           label={t('settings.storeAddress')}
-          value={draft.storeAddress}
           maxLength={300}
           autoComplete="street-address"
-          onChange={(event) => update({ storeAddress: event.target.value })}
+          {...register('storeAddress')}
         />
         <div className="grid grid-cols-2 items-end gap-3">
-          <Select
-            label={t('settings.currency')}
-            value={draft.currency}
-            onChange={(event) => {
-              const parsed = currencySchema.safeParse(event.target.value);
-              if (parsed.success) update({ currency: parsed.data });
-            }}
-          >
+          <Select label={t('settings.currency')} {...register('currency')}>
             {SUPPORTED_CURRENCIES.map((code) => (
               <option key={code} value={code}>
                 {code}
               </option>
             ))}
           </Select>
-          <Select
-            label={t('settings.defaultVat')}
-            value={String(draft.defaultVAT)}
-            onChange={(event) => {
-              const parsed = vatRateSchema.safeParse(Number(event.target.value));
-              if (parsed.success) update({ defaultVAT: parsed.data });
-            }}
-          >
+          <Select label={t('settings.defaultVat')} {...register('defaultVAT')}>
             {VAT_RATES.map((rate) => (
               <option key={rate} value={rate}>
                 {t('settings.vatRate', { rate })}
@@ -110,7 +102,7 @@ export function StoreSettingsForm() {
           type="submit"
           variant={saved ? 'secondary' : 'primary'}
           icon={saved ? <Check /> : <Save />}
-          disabled={saving || draft.storeName.trim() === ''}
+          disabled={formState.isSubmitting || storeName.trim() === ''}
           fullWidth
         >
           {saved ? t('app.saved') : t('app.save')}
