@@ -17,9 +17,10 @@ if (dataDir === undefined) {
   process.env.HANOUTI_E2E_DATA_DIR = dataDir = made;
   process.on('exit', () => rmSync(made, { recursive: true, force: true }));
 }
-// The specs share no state (each test has its own browser context and IndexedDB; the one server is shared, and the
+// The tests share no state (each test has its own browser context and IndexedDB; the one server is shared, and the
 // sync spec makes its own account), so two run at once: 736 s -> 538 s for the whole suite on the loaded 2-core
-// machine, with the same outcomes. E2E_WORKERS=1 runs them one after the other.
+// machine, with the same outcomes. E2E_WORKERS=1 runs them one after the other. fullyParallel hands out tests, not
+// files, so that a long file (sale screens, recognition) does not leave one worker alone at the end.
 const workers = Number(process.env.E2E_WORKERS ?? 2);
 const chromiumArgs = [
   '--no-sandbox',
@@ -34,7 +35,7 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
-  fullyParallel: false,
+  fullyParallel: true,
   workers,
   forbidOnly: !!process.env.CI,
   retries: 0,
