@@ -1,7 +1,7 @@
 // `npm test`: every check, with each phase's time and a summary at the end; the first failure stops the run.
 //
 // The machine has two cores and most phases use one, so phases run side by side: a phase starts as soon as the
-// phases it needs have passed and fewer than two cores' worth of phases are running (Vitest's unit run and
+// phases it needs have passed and fewer than two cores' worth of phases are running (the Vitest runs and
 // Playwright use two: they start when one core is free). The order below is the order of preference: the longest
 // one-core phases first, so that the two-core phases start when little else is left. Output lines carry their phase's
 // name while phases overlap.
@@ -55,7 +55,8 @@ const PHASES = [
     command: script('build'),
     needs: ['typecheck:build'],
   },
-  { name: 'test:server', what: 'Vitest: server', command: script('test:server') },
+  // Vitest runs as many workers as the machine has cores unless told otherwise (the unit run: --maxWorkers=2).
+  { name: 'test:server', what: 'Vitest: server', command: script('test:server'), cores: 2 },
   { name: 'test:unit', what: 'Vitest: core, recognition, web', command: script('test:unit'), cores: 2 },
   {
     name: 'test:e2e',
