@@ -3,8 +3,8 @@
 // The machine has two cores and most phases use one, so phases run side by side: a phase starts as soon as the
 // phases it needs have passed and fewer than two cores' worth of phases are running (the Vitest runs and
 // Playwright use two: they start when one core is free). The order below is the order of preference: the longest
-// one-core phases first, so that the two-core phases start when little else is left. Output lines carry their phase's
-// name while phases overlap.
+// one-core phases first, so that the two-core phases start when little else is left. Each output line starts with
+// its phase's name (not with --serial).
 //
 // `npm test -- --from unit` starts at a later phase (the phases before it are taken as passed), `--serial` runs one
 // phase at a time, `--jobs N` sets how many cores' worth may run at once (2).
