@@ -20,6 +20,7 @@ import { registerHealth } from './health.js';
 import { registerOpenApi } from './openApi.js';
 import { registerRestRoutes } from './restRoutes.js';
 import { registerSyncRoutes } from './syncRoutes.js';
+import { installValidation } from './validation.js';
 import { registerWebApp } from './webApp.js';
 
 /** Largest request body accepted (bigger → 413); sync pushes and uploads will be sized to fit. */
@@ -96,11 +97,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A body with __proto__ or constructor.prototype is refused (400), never merged into an object.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    // Unknown fields are refused (400), not silently dropped: a client sending shop_id or total is wrong.
-    ajv: { customOptions: { removeAdditional: false } },
   });
 
   installErrorHandling(app);
+  // Route schemas come from core's zod schemas; unknown fields and numbers as text are refused (validation.ts).
+  installValidation(app);
   decorateCaller(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

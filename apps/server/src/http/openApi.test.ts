@@ -90,6 +90,9 @@ describe('GET /api/docs', () => {
       payload: { login: 'a@b.ma', password: 'x', deviceId: 'd', deviceName: 'd', firstSeq: 1, shop_id: 'x' },
     });
     expect(withExtra.statusCode).toBe(400);
-    expect(withExtra.json()).toMatchObject({ error: 'validation_failed' });
+    expect(withExtra.json()).toEqual({
+      error: 'unknown_field',
+      message: 'requête : champ non accepté « shop_id »',
+    });
   });
 });

@@ -7,7 +7,6 @@ import {
   SYNC_PROTOCOL_VERSION,
   creditTransactionSchema,
   customerSchema,
-  operationSchema,
   productSchema,
   saleItemSchema,
   saleSchema,
@@ -19,6 +18,7 @@ import { serverVersion } from '../version.js';
 import { accountSchemas } from './accountRoutes.js';
 import { jsonSchemaOf, type JsonSchema } from './jsonSchema.js';
 import { restOpenApiPaths } from './restRoutes.js';
+import { pullQuerySchema, pushedOperationSchema, pushRequestSchema } from './syncRoutes.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const error = {
@@ -35,7 +35,8 @@ export function openApiDocument(): JsonSchema {
       jsonSchemaOf(OPERATION_PAYLOAD_SCHEMAS[type]),
     ]),
   );
-  const operation = jsonSchemaOf(operationSchema);
+  const operation = jsonSchemaOf(pushedOperationSchema);
+  const pull = jsonSchemaOf(pullQuerySchema) as { properties: Record<string, JsonSchema> };
   const json = (schema: JsonSchema) => ({ content: { 'application/json': { schema } } });
   return {
     openapi: '3.1.0',
@@ -67,8 +68,7 @@ export function openApiDocument(): JsonSchema {
         },
         ...payloads,
         PushRequest: {
-          type: 'object',
-          required: ['protocol', 'ops'],
+          ...jsonSchemaOf(pushRequestSchema),
           properties: {
             protocol: { const: SYNC_PROTOCOL_VERSION },
             ops: { type: 'array', maxItems: MAX_OPS_PER_PUSH, items: ref('Operation') },
@@ -138,10 +138,11 @@ export function openApiDocument(): JsonSchema {
         get: {
           summary: 'Changes after a cursor, a page at a time',
           security: bearer,
-          parameters: [
-            { name: 'cursor', in: 'query', schema: { type: 'string' } },
-            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500 } },
-          ],
+          parameters: Object.entries(pull.properties).map(([name, schema]) => ({
+            name,
+            in: 'query',
+            schema,
+          })),
           responses: {
             200: { description: '{protocol, changes, cursor, hasMore, acknowledgedSeq}' },
             401: error,

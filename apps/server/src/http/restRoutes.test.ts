@@ -107,4 +107,75 @@ describe.each(ENGINES)('table-style REST on %s', (engine) => {
     ).toBe(true);
     expect(changes.find((c) => c.id === oil)).toMatchObject({ deleted: true });
   });
+
+  it('validates bodies with the schemas from core before any handler: each refusal a 400 naming its field, nothing stored', async () => {
+    const shop = await signUpShop(server.app);
+    const post = (url: string, payload: unknown) =>
+      server.app.inject({ method: 'POST', url, headers: shop.headers, payload: payload as object });
+    const before = await pullAll(server.app, shop);
+    const product = { id: crypto.randomUUID(), name: 'Sucre', category: 'Épicerie', sale_price: 1200 };
+    const line = { product_id: product.id, product_name: 'Sucre', quantity: 1, unit_price: 1200 };
+    const sale = { id: crypto.randomUUID(), date: '2025-03-03T10:00:00.000Z', sale_items: [line] };
+    const refusals: [string, unknown, { error: string; message: string }][] = [
+      // A number as text is not a number: Fastify's usual coercion is off for bodies.
+      [
+        '/api/rest/sales',
+        { ...sale, sale_items: [{ ...line, quantity: '2' }] },
+        { error: 'validation_failed', message: 'sales : sale_items.0.quantity doit être un nombre' },
+      ],
+      [
+        '/api/rest/products',
+        [product, { ...product, id: crypto.randomUUID(), sale_price: 1e308 }],
+        { error: 'validation_failed', message: 'products : sale_price hors limites (≤ 1000000000)' },
+      ],
+      [
+        '/api/rest/products',
+        { ...product, shop_id: crypto.randomUUID() },
+        { error: 'unknown_field', message: 'products : champ non accepté « shop_id »' },
+      ],
+      [
+        '/api/rest/sales',
+        { ...sale, total: 1200 },
+        { error: 'unknown_field', message: 'sales : champ non accepté « total »' },
+      ],
+      [
+        '/api/rest/customers',
+        { id: crypto.randomUUID() },
+        { error: 'validation_failed', message: 'customers : name manquant' },
+      ],
+      [
+        '/api/rest/sales',
+        { ...sale, sale_items: [] },
+        { error: 'validation_failed', message: "sales : sale_items nombre d'éléments hors limites (≥ 1)" },
+      ],
+      [
+        '/api/rest/customers',
+        [],
+        { error: 'batch_size', message: 'Envoyez entre 1 et 100 lignes par requête' },
+      ],
+      [
+        '/api/rest/credit_transactions',
+        [42],
+        { error: 'validation_failed', message: 'credit_transactions : doit être un objet' },
+      ],
+    ];
+    for (const [url, payload, refusal] of refusals) {
+      const response = await post(url, payload);
+      expect([response.statusCode, response.json()], JSON.stringify(payload)).toEqual([400, refusal]);
+    }
+    const settings = await server.app.inject({
+      method: 'PUT',
+      url: '/api/rest/settings',
+      headers: shop.headers,
+      payload: { default_vat: '20' },
+    });
+    expect(settings.json()).toEqual({
+      error: 'validation_failed',
+      message: 'settings : default_vat doit être un nombre',
+    });
+    expect((await pullAll(server.app, shop, before.cursor)).changes).toEqual([]);
+    // The same rows, valid, are taken: one object alone is a batch of one.
+    expect((await post('/api/rest/products', product)).json()).toEqual({ upserted: 1 });
+    expect((await post('/api/rest/sales', sale)).json()).toEqual({ recorded: 1 });
+  });
 });

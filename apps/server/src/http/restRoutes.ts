@@ -1,7 +1,7 @@
 // Table-style REST of spec §7 (/api/rest/<table>) for integrations: snake_case rows, same auth, same operation
 // service. Every table of REST_TABLES gets the same routes; their schemas are generated from core's zod schemas.
-import { STORAGE_LIST_DEFAULT_LIMIT, SETTINGS_ID, settingsSchema, uuid } from '@hanouti/core';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import { BATCH_SIZE, STORAGE_LIST_DEFAULT_LIMIT, SETTINGS_ID, settingsSchema, uuid } from '@hanouti/core';
+import type { FastifyInstance, onRequestAsyncHookHandler, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { Caller } from '../auth/tokens.js';
 import type { Database } from '../db/database.js';
@@ -10,7 +10,7 @@ import { ownerOnly } from '../domain/errors.js';
 import type { OperationService } from '../sync/operationService.js';
 import { callerOf } from './authenticate.js';
 import { jsonSchemaOf, type JsonSchema } from './jsonSchema.js';
-import { batchOf, columnsOf, fieldsOf, parsed, rowJsonSchema, rowOf } from './restRows.js';
+import { fieldsOf, parsed, rowJsonSchema, rowOf, type Row } from './restRows.js';
 import {
   REST_TABLES,
   fieldOfColumn,
@@ -20,6 +20,7 @@ import {
   writableSettings,
   type Page,
 } from './restTables.js';
+import { refusalOf } from './validation.js';
 
 export { rowOf } from './restRows.js';
 
@@ -33,7 +34,23 @@ export const pageQuerySchema = z.strictObject({
 /** /:id of a record: core's record id. */
 export const idParamsSchema = z.strictObject({ id: uuid });
 
-const SETTINGS_COLUMNS = columnsOf(writableSettings);
+/**
+ * What a POST of a table takes: 1 to BATCH_SIZE rows of the columns a client may write (the JSON Schema of a part
+ * of core's record, snake_case). A single row may be sent alone: it is read as a batch of one.
+ */
+export function batchJsonSchema(row: JsonSchema): JsonSchema {
+  return { type: 'array', minItems: 1, maxItems: BATCH_SIZE, items: row };
+}
+
+/** A body of one row is a batch of one (before validation, so that one schema checks both). */
+const asBatch: preValidationHookHandler = (request, _reply, done) => {
+  if (!Array.isArray(request.body)) request.body = [request.body];
+  done();
+};
+
+/** A refused body names the table and the row's column: `sales : sale_items.0.quantity hors limites (≤ 1000000)`. */
+const refusedAs = (what: string) => (errors: Parameters<typeof refusalOf>[0], part: string) =>
+  refusalOf(errors, part, what);
 
 export type RestRouteOptions = {
   db: Database;
@@ -53,7 +70,7 @@ export function registerRestRoutes(app: FastifyInstance, options: RestRouteOptio
 
   for (const table of REST_TABLES) {
     const url = `/rest/${table.path}`;
-    const columns = columnsOf(table.writable);
+    const body = batchJsonSchema(rowJsonSchema(table.writable, 'draft-7'));
 
     app.get<{ Querystring: Page }>(url, { onRequest: authenticated, schema: { querystring } }, (request) => {
       const caller = callerOf(request);
@@ -61,15 +78,24 @@ export function registerRestRoutes(app: FastifyInstance, options: RestRouteOptio
     });
 
     // One transaction for the request: every row and its effects (movements, carnet), or nothing.
-    app.post(url, { onRequest: authenticated }, async (request) => {
-      const caller = callerOf(request);
-      const now = new Date().toISOString();
-      const rows = batchOf(request.body).map((row) => fieldsOf(row, columns, table.path, fieldOfColumn));
-      await ops.applyServerOperations(caller, async (batch) => {
-        for (const fields of rows) await table.upsert.write(batch, caller, fields, now);
-      });
-      return { [table.upsert.answer]: rows.length };
-    });
+    app.post<{ Body: Row[] }>(
+      url,
+      {
+        onRequest: authenticated,
+        preValidation: asBatch,
+        schema: { body },
+        schemaErrorFormatter: refusedAs(table.path),
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const now = new Date().toISOString();
+        const rows = request.body.map((row) => fieldsOf(row, fieldOfColumn));
+        await ops.applyServerOperations(caller, async (batch) => {
+          for (const fields of rows) await table.upsert.write(batch, caller, fields, now);
+        });
+        return { [table.upsert.answer]: rows.length };
+      },
+    );
 
     const remove = table.delete;
     if (remove === undefined) continue;
@@ -99,26 +125,34 @@ export function registerRestRoutes(app: FastifyInstance, options: RestRouteOptio
     return rowOf({ ...record, updatedAt });
   });
 
-  app.put('/rest/settings', { onRequest: authenticated }, async (request) => {
-    const caller = callerOf(request);
-    mustBeOwner(caller);
-    const fields = fieldsOf(request.body, SETTINGS_COLUMNS, 'settings', fieldOfColumn);
-    return ops.applyServerOperations(caller, async (batch) => {
-      const record = parsed(
-        settingsSchema.strict(),
-        {
-          ...(await storedSettings(batch.tx, caller)),
-          ...fields,
-          id: SETTINGS_ID,
-          updatedAt: new Date().toISOString(),
-        },
-        'settings',
-      );
-      await batch.apply('settings.update', record);
-      const { id: _id, ...rest } = record;
-      return rowOf(rest);
-    });
-  });
+  app.put<{ Body: Row }>(
+    '/rest/settings',
+    {
+      onRequest: authenticated,
+      schema: { body: rowJsonSchema(writableSettings, 'draft-7') },
+      schemaErrorFormatter: refusedAs('settings'),
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      mustBeOwner(caller);
+      const fields = fieldsOf(request.body, fieldOfColumn);
+      return ops.applyServerOperations(caller, async (batch) => {
+        const record = parsed(
+          settingsSchema.strict(),
+          {
+            ...(await storedSettings(batch.tx, caller)),
+            ...fields,
+            id: SETTINGS_ID,
+            updatedAt: new Date().toISOString(),
+          },
+          'settings',
+        );
+        await batch.apply('settings.update', record);
+        const { id: _id, ...rest } = record;
+        return rowOf(rest);
+      });
+    },
+  );
 }
 
 /** The REST part of the OpenAPI document, from the same table and schemas as the routes. */
@@ -145,9 +179,7 @@ export function restOpenApiPaths(error: JsonSchema, bearer: readonly object[]): 
       post: {
         summary: `Write 1–100 ${table.path} rows in one transaction (all or none); see docs/api.md`,
         security: bearer,
-        requestBody: json({
-          oneOf: [written, { type: 'array', minItems: 1, maxItems: 100, items: written }],
-        }),
+        requestBody: json({ oneOf: [written, batchJsonSchema(written)] }),
         responses: {
           200: json({
             type: 'object',

@@ -1,6 +1,6 @@
 // Rows of the table-style REST: snake_case columns in and out, read with core's zod schemas and limits.
 import { createHash } from 'node:crypto';
-import { AmountError, BATCH_SIZE } from '@hanouti/core';
+import { AmountError } from '@hanouti/core';
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors.js';
 import { jsonSchemaOf, type JsonSchema } from './jsonSchema.js';
@@ -34,23 +34,12 @@ export const columnsOf = (writable: z.ZodObject): readonly string[] => Object.ke
 const invalid = (message: string) => new DomainError('invalid', 'validation_failed', message);
 
 /**
- * A row from the request, as camelCase fields. Only the listed columns are accepted: the shop comes from
- * the token and caches (stock from movements, balance from entries, totals from lines) from the server.
+ * A row of the request as camelCase fields. Its columns were checked by the route's schema (only a part of core's
+ * record is accepted: the shop comes from the token, caches — stock, balance, totals — from the server).
  */
-export function fieldsOf(
-  row: unknown,
-  allowed: readonly string[],
-  what: string,
-  field: (column: string) => string,
-): Row {
-  if (row === null || typeof row !== 'object' || Array.isArray(row)) throw invalid(`${what} : objet attendu`);
+export function fieldsOf(row: Row, field: (column: string) => string): Row {
   const fields: Row = {};
-  for (const [column, value] of Object.entries(row)) {
-    if (!allowed.includes(column)) {
-      throw new DomainError('invalid', 'unknown_field', `${what} : champ non accepté « ${column} »`);
-    }
-    fields[field(column)] = value;
-  }
+  for (const [column, value] of Object.entries(row)) fields[field(column)] = value;
   return fields;
 }
 
@@ -62,15 +51,6 @@ export function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T
     throw invalid(`${what} : ${issue?.path.map(String).map(snake).join('.') ?? ''} invalide`);
   }
   return result.data;
-}
-
-/** The rows of a write: one object or an array of 1 to BATCH_SIZE. */
-export function batchOf(body: unknown): unknown[] {
-  const rows = Array.isArray(body) ? body : [body];
-  if (rows.length === 0 || rows.length > BATCH_SIZE) {
-    throw new DomainError('invalid', 'batch_size', `Envoyez entre 1 et ${BATCH_SIZE} lignes par requête`);
-  }
-  return rows;
 }
 
 /** A number field read with core's limits: an AmountError becomes a refusal naming the field. */
@@ -92,9 +72,15 @@ export function nameBasedId(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The JSON Schema of a record as a REST row: the same schema, its property names snake_case. */
-export function rowJsonSchema(schema: z.ZodType): JsonSchema {
-  return snakeProperties(jsonSchemaOf(schema)) as JsonSchema;
+/**
+ * The JSON Schema of a record as a REST row: the same schema, its property names snake_case (2020-12 for the
+ * OpenAPI document, draft-07 for Fastify's validator).
+ */
+export function rowJsonSchema(
+  schema: z.ZodType,
+  target: 'draft-2020-12' | 'draft-7' = 'draft-2020-12',
+): JsonSchema {
+  return snakeProperties(jsonSchemaOf(schema, target)) as JsonSchema;
 }
 
 function snakeProperties(node: unknown): unknown {

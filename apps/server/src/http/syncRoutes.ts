@@ -1,11 +1,12 @@
 // /api/sync/*: push operations, pull changes, the live event stream, the post-migration cleanup; /api/photos/*.
 import {
   MAX_OPS_PER_PUSH,
-  OPERATION_TYPES,
   PULL_PAGE_DEFAULT,
   PULL_PAGE_MAX,
   REALTIME_HEARTBEAT_MS,
   SYNC_PROTOCOL_VERSION,
+  operationSchema,
+  uuid,
   type Operation,
   type PushResponse,
 } from '@hanouti/core';
@@ -18,37 +19,38 @@ import type { ShopNotifier } from '../sync/notifier.js';
 import type { OperationService } from '../sync/operationService.js';
 import { pullChanges } from '../sync/pullService.js';
 import { cleanUpShop } from '../sync/shopCleanup.js';
+import { z } from 'zod';
 import { callerOf } from './authenticate.js';
+import { jsonSchemaOf } from './jsonSchema.js';
 import { ApiError } from './errors.js';
 import type { RateLimit } from './accountRoutes.js';
 
-const uuidPattern = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+/**
+ * An operation as a push carries it: core's envelope, its seq counted from 1. Its payload is not checked here but
+ * per type by the operation service, so that a payload the server refuses is settled as rejected with its reason
+ * and the phone's next operations go on (a 400 for the whole push would stop that phone's sync for good).
+ */
+export const pushedOperationSchema = operationSchema
+  .extend({
+    seq: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+    at: operationSchema.shape.at.max(40),
+  })
+  .strict();
 
-/** The envelope of an operation; its payload is checked per type by the operation service. */
-export const operationJsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['opId', 'deviceId', 'seq', 'type', 'payload', 'at'],
-  properties: {
-    opId: { type: 'string', pattern: uuidPattern },
-    deviceId: { type: 'string', minLength: 1, maxLength: 64 },
-    seq: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-    type: { type: 'string', enum: [...OPERATION_TYPES] },
-    payload: {},
-    at: { type: 'string', format: 'date-time', maxLength: 40 },
-    hlc: { type: 'string', pattern: '^\\d{15}-\\d{6}-[\\w:.-]{1,64}$' },
-  },
-} as const;
+/** A push: core's protocol version and at most MAX_OPS_PER_PUSH operations. */
+export const pushRequestSchema = z.strictObject({
+  protocol: z.literal(SYNC_PROTOCOL_VERSION),
+  ops: z.array(pushedOperationSchema).max(MAX_OPS_PER_PUSH),
+});
 
-const pushBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['protocol', 'ops'],
-  properties: {
-    protocol: { type: 'integer', const: SYNC_PROTOCOL_VERSION },
-    ops: { type: 'array', maxItems: MAX_OPS_PER_PUSH, items: operationJsonSchema },
-  },
-} as const;
+/** ?cursor&limit of a pull: core's page sizes. */
+export const pullQuerySchema = z.strictObject({
+  cursor: z.string().max(80).optional(),
+  limit: z.int().min(1).max(PULL_PAGE_MAX).default(PULL_PAGE_DEFAULT),
+});
+
+/** /:id of a photo: core's record id. */
+export const photoParamsSchema = z.strictObject({ id: uuid });
 
 /** Photos are compressed on the phone (a few hundred kB); this is the most one may weigh. */
 export const MAX_PHOTO_BYTES = 900 * 1024;
@@ -65,6 +67,7 @@ export type SyncRouteOptions = {
 
 export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptions): void {
   const { db, authenticated, notifier } = options;
+  const photoParams = jsonSchemaOf(photoParamsSchema, 'draft-7');
 
   app.post<{ Body: { protocol: 1; ops: Operation[] } }>(
     '/sync/push',
@@ -78,7 +81,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
           keyGenerator: (request) => `${request.caller?.shopId}/${request.caller?.deviceId}`,
         },
       },
-      schema: { body: pushBodySchema },
+      schema: { body: jsonSchemaOf(pushRequestSchema, 'draft-7') },
     },
     async (request, reply) => {
       const caller = callerOf(request);
@@ -103,16 +106,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     '/sync/pull',
     {
       onRequest: authenticated,
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            cursor: { type: 'string', maxLength: 80 },
-            limit: { type: 'integer', minimum: 1, maximum: PULL_PAGE_MAX, default: PULL_PAGE_DEFAULT },
-          },
-        },
-      },
+      schema: { querystring: jsonSchemaOf(pullQuerySchema, 'draft-7') },
     },
     (request) =>
       pullChanges(db, callerOf(request), request.query.cursor, request.query.limit ?? PULL_PAGE_DEFAULT),
@@ -187,14 +181,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     {
       onRequest: authenticated,
       bodyLimit: MAX_PHOTO_BYTES,
-      schema: {
-        params: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id'],
-          properties: { id: { type: 'string', pattern: uuidPattern } },
-        },
-      },
+      schema: { params: photoParams },
     },
     async (request, reply) => {
       const caller = callerOf(request);
@@ -217,14 +204,7 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
     '/photos/:id',
     {
       onRequest: authenticated,
-      schema: {
-        params: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id'],
-          properties: { id: { type: 'string', pattern: uuidPattern } },
-        },
-      },
+      schema: { params: photoParams },
     },
     async (request, reply) => {
       const caller = callerOf(request);
