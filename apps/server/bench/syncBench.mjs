@@ -317,7 +317,7 @@ async function loadRun(app, address, server, url) {
 }
 
 /** ms per credit operation (one per push, as a phone sends a single carnet entry) at each ledger size. */
-async function creditCost(app) {
+async function creditCost(app, server, url) {
   const [owner] = await prepareShop(app, 'ledger', 1);
   const customer = {
     id: newId(),
@@ -356,15 +356,29 @@ async function creditCost(app) {
     for (let i = 0; i < 20; i++) {
       await pushOps(app, owner, [owner.op('credit.record', entry())]);
     }
+    const serverBefore = await serverCpuMs(server);
+    const postgresBefore = await postgresCpu(url);
     const started = performance.now();
     for (let i = 0; i < measured; i++) {
       await pushOps(app, owner, [owner.op('credit.record', entry())]);
     }
-    out.push({ ledgerEntries: size, msPerCreditOp: round((performance.now() - started) / measured, 2) });
+    const elapsed = performance.now() - started;
+    // CPU per op (server, and PostgreSQL's backends): what the ledger's size costs, whatever the machine's load.
+    const serverMs = (await serverCpuMs(server)) - serverBefore;
+    const postgresMs = postgresCpuSpent(postgresBefore, await postgresCpu(url));
+    out.push({
+      ledgerEntries: size,
+      msPerCreditOp: round(elapsed / measured, 2),
+      cpuMsPerCreditOp: round((serverMs + postgresMs) / measured, 3),
+    });
     entries += 20 + measured;
   }
-  const first = out[0]?.msPerCreditOp ?? 0;
-  return { points: out, ratioLargestToEmpty: round((out.at(-1)?.msPerCreditOp ?? 0) / (first || 1), 2) };
+  const ratio = (key) => round((out.at(-1)?.[key] ?? 0) / (out[0]?.[key] || 1), 2);
+  return {
+    points: out,
+    ratioLargestToEmpty: ratio('msPerCreditOp'),
+    cpuRatioLargestToEmpty: ratio('cpuMsPerCreditOp'),
+  };
 }
 
 /** A pack-like picture: random coloured rectangles on white (rich in keypoints). */
@@ -441,7 +455,7 @@ async function run(engine) {
     const load = await loadRun(address, address, server, url);
     // Printed at once: a later step that fails does not lose it.
     process.stderr.write(`${engine} load: ${JSON.stringify(load)}\n`);
-    const credit = await creditCost(address);
+    const credit = await creditCost(address, server, url);
     const ai =
       measureAi && engine === engines[0] ? await healthDuringVisualMatch(address, address) : undefined;
     return { engine, load, creditOperation: credit, ...(ai ? { healthDuringVisualMatch: ai } : {}) };

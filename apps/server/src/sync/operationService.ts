@@ -20,7 +20,7 @@ import {
   type Sale,
   type StockMovement,
 } from '@hanouti/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { devices, operations, shops } from '../db/schema.js';
@@ -104,15 +104,17 @@ type Received = {
 };
 
 function receive(op: Operation, caller: Caller): Received {
-  let problem = jsonProblem(op.payload);
-  let check: PayloadCheck = { ok: false, reason: 'invalid-payload' };
-  if (!problem) {
-    try {
-      check = checkOperationPayload(op.type, op.payload);
-    } catch {
-      // Whatever the check could not take is refused with its operation, never a failed push.
-      problem = 'not-json';
-    }
+  let problem: JsonProblem | undefined;
+  let check: PayloadCheck;
+  try {
+    // It walks the payload for what cannot be stored (NUL, lone surrogate, depth) before its schema.
+    check = checkOperationPayload(op.type, op.payload);
+    // Only a refused payload is asked whether it can be stored at all.
+    if (!check.ok && check.reason === 'invalid-payload') problem = jsonProblem(op.payload);
+  } catch {
+    // Whatever the check could not take is refused with its operation, never a failed push.
+    check = { ok: false, reason: 'invalid-payload' };
+    problem = 'not-json';
   }
   if (check.ok && caller.role !== 'owner' && OWNER_ONLY_OPERATIONS.has(op.type)) {
     check = { ok: false, reason: 'owner-only' };
@@ -128,6 +130,8 @@ function unstorableDigest(op: Operation, problem: string): string {
     .update(`${canonicalJson(envelope)}\0unstorable:${problem}`)
     .digest('hex');
 }
+
+type JobOutcome = { ok: true; value: PushSettled } | { ok: false; error: unknown };
 
 /** What one push came to: its answers, the op id it stopped at, and whether the shop's records changed. */
 type PushSettled = { results: OpResult[]; conflict: string | undefined; changed: boolean };
@@ -148,6 +152,12 @@ export class OperationService {
   private readonly turns = new Map<string, Promise<void>>();
   /** Pushes of each shop waiting for their turn, to be settled together. */
   private readonly waiting = new Map<string, PushJob[]>();
+  /**
+   * The last seq this process settled for each phone (`shop/device`), after commit. Only a hint of which way to
+   * settle a group (see followsSettled): the database's rows decide, so a stale hint (another server) is harmless.
+   */
+  private readonly settledSeqs = new Map<string, number>();
+  private static readonly SETTLED_SEQS_MAX = 50_000;
 
   constructor(
     private readonly db: Database,
@@ -204,21 +214,41 @@ export class OperationService {
     return run;
   }
 
+  /**
+   * Whether every op of the group comes after what this process last settled for its phone: a phone's next
+   * batch. Then the lock is taken at once and the state read once after it (one round trip fewer); a retry after
+   * a lost answer (seqs already settled) is read before any lock, and answered without one.
+   */
+  private followsSettled(shopId: string, group: readonly PushJob[]): boolean {
+    if (this.settledSeqs.size > OperationService.SETTLED_SEQS_MAX) this.settledSeqs.clear();
+    return group.every((job) => {
+      const settled = this.settledSeqs.get(`${shopId}/${job.caller.deviceId}`);
+      return settled !== undefined && job.received.every((item) => item.op.seq > settled);
+    });
+  }
+
   /** Settles a group of pushes of one shop; each gets its own answer (or its own error, e.g. a revoked phone). */
   private async settleGroup(shopId: string, group: readonly PushJob[]): Promise<void> {
     const attempt = (safe: boolean) =>
       withShop(this.db, shopId, (tx) => this.settleInTransaction(tx, shopId, group, safe));
-    let outcomes;
+    let settled;
     try {
       try {
-        outcomes = await attempt(false);
+        settled = await attempt(false);
       } catch (error) {
         if (!(error instanceof NeedsSavepoints)) throw error;
-        outcomes = await attempt(true);
+        settled = await attempt(true);
       }
     } catch (error) {
       for (const job of group) job.reject(error);
       return;
+    }
+    const { outcomes, lastSeq } = settled;
+    for (const job of group) {
+      const seq = lastSeq.get(job.caller.deviceId);
+      const key = `${shopId}/${job.caller.deviceId}`;
+      if (seq === undefined) this.settledSeqs.delete(key);
+      else this.settledSeqs.set(key, seq);
     }
     outcomes.forEach((outcome, index) => {
       const job = group[index]!;
@@ -238,34 +268,43 @@ export class OperationService {
     shopId: string,
     group: readonly PushJob[],
     safe: boolean,
-  ): Promise<({ ok: true; value: PushSettled } | { ok: false; error: unknown })[]> {
+  ): Promise<{ outcomes: JobOutcome[]; lastSeq: ReadonlyMap<string, number> }> {
     const deviceIds = [...new Set(group.map((job) => job.caller.deviceId))];
-    const state = await groupState(
-      tx,
-      shopId,
-      deviceIds,
-      group.flatMap((job) => job.received),
-    );
-    const isPending = (job: PushJob, item: Received) =>
-      !state.stored.has(item.op.opId) && item.op.seq > (state.lastSeq.get(job.caller.deviceId) ?? Infinity);
+    const items = group.flatMap((job) => job.received);
     let writer: ShopWriter | undefined;
-    if (group.some((job) => job.received.some((item) => isPending(job, item)))) {
+    let state: GroupState;
+    if (this.followsSettled(shopId, group)) {
+      // Every op follows what this process last settled for its phone: new ones, almost surely. The shop's
+      // lock first, then one read (a duplicate among them is still found by it, and answered as such).
       writer = await ShopWriter.open(tx, shopId);
-      // Another push of these devices may have committed while we waited for the lock.
-      const pending = group.flatMap((job) => job.received.filter((item) => isPending(job, item)));
-      const now = await groupState(tx, shopId, deviceIds, pending);
-      state.lastSeq = now.lastSeq;
-      for (const [opId, row] of now.stored) state.stored.set(opId, row);
+      state = await groupState(tx, shopId, deviceIds, items);
+    } else {
+      state = await groupState(tx, shopId, deviceIds, items);
+      const pendingOf = (job: PushJob) =>
+        job.received.filter(
+          (item) =>
+            !state.stored.has(item.op.opId) &&
+            item.op.seq > (state.lastSeq.get(job.caller.deviceId) ?? Infinity),
+        );
+      const pending = group.flatMap(pendingOf);
+      if (pending.length > 0) {
+        writer = await ShopWriter.open(tx, shopId);
+        // Another push of these devices may have committed while we waited for the lock.
+        const now = await groupState(tx, shopId, deviceIds, pending);
+        state.lastSeq = now.lastSeq;
+        for (const [opId, row] of now.stored) state.stored.set(opId, row);
+      }
     }
     const rows: OperationRow[] = [];
     const settledSeqs = new Map<string, number>();
     // Without savepoints, plain sales (no carnet entry) in a row are written together, in one statement.
     const plainSales: { sale: Sale; movements: readonly StockMovement[] }[] = [];
-    const writeSales = async () => {
-      if (plainSales.length === 0 || !writer) return;
+    /** Writes the waiting sales (with `alongside` in their statement); false when there were none. */
+    const writeSales = async (alongside?: () => SQL): Promise<boolean> => {
+      if (plainSales.length === 0 || !writer) return false;
       let allNew: boolean;
       try {
-        allNew = await writer.recordSales(plainSales);
+        allNew = await writer.recordSales(plainSales, alongside);
       } catch (error) {
         if (isTransientError(error)) throw error;
         throw new NeedsSavepoints(error instanceof Error ? error.name : 'error', { cause: error });
@@ -273,8 +312,9 @@ export class OperationService {
       plainSales.length = 0;
       // One of them was stored before: settled one by one, with savepoints.
       if (!allNew) throw new NeedsSavepoints('record-stored-before');
+      return true;
     };
-    const outcomes: ({ ok: true; value: PushSettled } | { ok: false; error: unknown })[] = [];
+    const outcomes: JobOutcome[] = [];
     for (const job of group) {
       const { caller } = job;
       let lastSeq = state.lastSeq.get(caller.deviceId);
@@ -337,9 +377,13 @@ export class OperationService {
       state.lastSeq.set(caller.deviceId, lastSeq);
       outcomes.push({ ok: true, value: { results, conflict, changed } });
     }
-    await writeSales();
-    await recordSettled(tx, shopId, rows, settledSeqs, writer?.changeSeqToStore());
-    return outcomes;
+    // The last sales and every op's record in one statement (a rollback undoes both if a sale was stored before).
+    const shopWriter = writer;
+    const recorded = await writeSales(() =>
+      settledStatements(shopId, rows, settledSeqs, shopWriter?.changeSeqToStore()),
+    );
+    if (!recorded) await recordSettled(tx, shopId, rows, settledSeqs, writer?.changeSeqToStore());
+    return { outcomes, lastSeq: state.lastSeq };
   }
 
   /**
@@ -537,26 +581,35 @@ async function recordSettled(
   changeSeq: number | undefined,
 ): Promise<void> {
   if (rows.length === 0 && lastSeqs.size === 0 && changeSeq === undefined) return;
+  await tx.execute(sql`with ${settledStatements(shopId, rows, lastSeqs, changeSeq)} select 1`);
+}
+
+/** recordSettled's writes as the parts of a WITH, so that another statement can carry them (recordSales). */
+function settledStatements(
+  shopId: string,
+  rows: readonly OperationRow[],
+  lastSeqs: ReadonlyMap<string, number>,
+  changeSeq: number | undefined,
+): SQL {
   const shop = sql`${shopId}::uuid`;
   const seqs = [...lastSeqs].map(([id, lastSeq]) => ({ id, last_seq: lastSeq }));
-  await tx.execute(sql`
-    with o as (
+  return sql`
+    settled_ops as (
       insert into ${operations} (shop_id, op_id, device_id, seq, type, payload, payload_hash, status, reason)
       select ${shop}, x.op_id, x.device_id, x.seq, x.type, coalesce(x.payload, 'null'::jsonb),
              x.payload_hash, x.status, x.reason
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(op_id uuid, device_id text, seq bigint,
         type text, payload jsonb, payload_hash text, status text, reason text)
       on conflict do nothing
-    ), d as (
+    ), settled_devices as (
       update ${devices} d set last_seq = x.last_seq, last_seen_at = now()
       from jsonb_to_recordset(${JSON.stringify(seqs)}::jsonb) as x(id text, last_seq bigint)
       where d.shop_id = ${shop} and d.id = x.id
-    )
-    ${
+    )${
       changeSeq === undefined
-        ? sql`select 1`
-        : sql`update ${shops} set change_seq = ${changeSeq}::bigint where id = ${shop}`
-    }`);
+        ? sql``
+        : sql`, settled_shop as (update ${shops} set change_seq = ${changeSeq}::bigint where id = ${shop})`
+    }`;
 }
 
 /** The group's devices and ops as stored: undefined last seq for a device removed from the shop. */

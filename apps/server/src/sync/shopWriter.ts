@@ -17,7 +17,7 @@ import {
   type Settings,
   type StockMovement,
 } from '@hanouti/core';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   creditTransactions,
   customers,
@@ -288,8 +288,13 @@ export class ShopWriter {
    * Several sales without a carnet entry in one statement: the sales, their lines, their movements, the
    * stock they move and their customers' purchases. Answers false, having written only what a rollback
    * undoes, when a sale or a movement was already stored (the caller then settles them one by one).
+   * `alongside` adds parts to the statement's WITH (written after the change numbers are given out): the push
+   * records its operations in the same round trip.
    */
-  async recordSales(list: readonly { sale: Sale; movements: readonly StockMovement[] }[]): Promise<boolean> {
+  async recordSales(
+    list: readonly { sale: Sale; movements: readonly StockMovement[] }[],
+    alongside?: () => SQL,
+  ): Promise<boolean> {
     if (list.length === 0) return true;
     const base = this.seq;
     const saleRows = list.map(({ sale }, index) => ({
@@ -349,7 +354,7 @@ export class ShopWriter {
         join jsonb_array_elements_text(${JSON.stringify(customerIds)}::jsonb) with ordinality as k(id, ord)
           on k.id::uuid = t.customer_id
         where c.shop_id = ${shop} and c.id = t.customer_id and c.deleted = false
-      )
+      )${alongside === undefined ? sql`` : sql`, ${alongside()}`}
       select (select count(*) from s)::int as sales, (select count(*) from m)::int as movements`);
     const [counts] = rows;
     return Number(counts?.sales) === list.length && Number(counts?.movements) === movements.length;
