@@ -1,12 +1,10 @@
 // Crédit / Paiement / Avance: an amount above 0 (step 0.01) on the customer's carnet, the change to hand back,
 // and a confirmation naming the amount over the customer's limit.
-import { clsx } from 'clsx';
 import { Banknote, HandCoins, NotebookPen } from 'lucide-react';
-import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MONEY_INPUT_STEP, parseMadInput, recordCredit, recordPayment } from '@hanouti/core';
+import { parseMadInput, recordCredit, recordPayment } from '@hanouti/core';
 import type { Customer } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { useShopSettings } from '../../app/useShopSettings';
@@ -14,17 +12,14 @@ import { addCredit, addPayment } from '../../data/customersRepository';
 import { addAdvance } from '../../data/karneRepository';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { Input, NumberInput } from '../../ui/Input';
+import { Input } from '../../ui/Input';
+import { AmountInput } from '../../ui/credit/AmountInput';
+import { EntryKindChoice } from '../../ui/credit/EntryKindChoice';
 import { toast } from '../../ui/toastStore';
 import { withIsolatedName } from '../../ui/IsolatedName';
 import { useOverLimitConfirm } from '../../ui/credit/useOverLimitConfirm';
 
-/** Phone numbers and amounts read left to right, in Arabic too. */
-const LEFT_TO_RIGHT = 'ltr';
-
 export type LedgerKind = 'credit' | 'payment' | 'advance';
-
-const LEDGER_KINDS: readonly LedgerKind[] = ['credit', 'payment', 'advance'];
 
 /** The carnet after the entry, by core's own rule, to show before saving (nothing is written). */
 function preview(customer: Customer, kind: LedgerKind, amount: number) {
@@ -154,39 +149,20 @@ export function LedgerDialog({ customer, onClose }: { customer: Customer | undef
         <p className="rounded-xl bg-canvas px-3 py-2 font-medium tabular-nums">
           {t('currentBalance', { amount: format.money(balance) })}
         </p>
-        <RadioGroup.Root
-          aria-label={t('operationKind')}
+        <EntryKindChoice
+          label={t('operationKind')}
+          kinds={kinds}
           value={kind}
-          onValueChange={(value) => {
-            setKind(LEDGER_KINDS.find((candidate) => candidate === value) ?? 'credit');
+          onValueChange={(next) => {
+            setKind(next);
             setNoteError(undefined);
           }}
-          className="grid grid-cols-3 gap-2"
-        >
-          {kinds.map((option) => (
-            <RadioGroup.Item
-              key={option.value}
-              value={option.value}
-              className={clsx(
-                'flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-xl px-1 py-1 text-sm font-semibold ring-1 ring-inset ring-line',
-                'text-brand-800 data-[state=checked]:bg-brand-700 data-[state=checked]:text-white data-[state=checked]:ring-brand-700',
-                '[&>svg]:size-5',
-              )}
-            >
-              {option.icon}
-              {option.label}
-            </RadioGroup.Item>
-          ))}
-        </RadioGroup.Root>
+        />
         <p className="text-sm text-muted">{hint}</p>
-        <NumberInput
+        <AmountInput
           label={t('amount', { currency })}
           value={amountText}
           placeholder={t('amountPlaceholder')}
-          required
-          step={MONEY_INPUT_STEP}
-          dir={LEFT_TO_RIGHT}
-          className="text-start text-lg font-semibold tabular-nums"
           error={error}
           onChange={(event) => {
             setAmountText(event.target.value);

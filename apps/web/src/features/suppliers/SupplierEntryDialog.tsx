@@ -1,22 +1,19 @@
 // Livraison / Paiement: an amount above 0 on the supplier's account, with what will be owed after it.
-import { clsx } from 'clsx';
 import { HandCoins, PackagePlus } from 'lucide-react';
-import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MONEY_INPUT_STEP, parseMadInput, supplierEntryEffect, type Supplier } from '@hanouti/core';
+import { parseMadInput, supplierEntryEffect, type Supplier } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { useShopSettings } from '../../app/useShopSettings';
 import { recordDelivery, recordPayment } from '../../data/suppliersRepository';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { Input, NumberInput } from '../../ui/Input';
+import { Input } from '../../ui/Input';
+import { AmountInput } from '../../ui/credit/AmountInput';
+import { EntryKindChoice } from '../../ui/credit/EntryKindChoice';
 import { toast } from '../../ui/toastStore';
 import { withIsolatedName } from '../../ui/IsolatedName';
-
-/** Phone numbers and amounts read left to right, in Arabic too. */
-const LEFT_TO_RIGHT = 'ltr';
 
 type Kind = 'delivery' | 'payment';
 
@@ -121,41 +118,22 @@ export function SupplierEntryDialog({
         <p className="rounded-xl bg-canvas px-3 py-2 font-medium tabular-nums">
           {t('currentBalance', { amount: format.money(balance) })}
         </p>
-        <RadioGroup.Root
-          aria-label={t('operationKind')}
+        <EntryKindChoice
+          label={t('operationKind')}
+          kinds={kinds}
           value={kind}
-          onValueChange={(value) => {
-            setKind(value === 'delivery' ? 'delivery' : 'payment');
+          onValueChange={(next) => {
+            setKind(next);
             setError(undefined);
           }}
-          className="grid grid-cols-2 gap-2"
-        >
-          {kinds.map((option) => (
-            <RadioGroup.Item
-              key={option.value}
-              value={option.value}
-              className={clsx(
-                'flex min-h-12 items-center justify-center gap-1.5 rounded-xl px-2 font-semibold ring-1 ring-inset ring-line',
-                'text-brand-800 data-[state=checked]:bg-brand-700 data-[state=checked]:text-white data-[state=checked]:ring-brand-700',
-                '[&>svg]:size-5',
-              )}
-            >
-              {option.icon}
-              {option.label}
-            </RadioGroup.Item>
-          ))}
-        </RadioGroup.Root>
+        />
         <p className="text-sm text-muted">
           {kind === 'payment' ? t('kindPaymentHint') : t('kindDeliveryHint')}
         </p>
-        <NumberInput
+        <AmountInput
           label={t('amount', { currency })}
           value={amountText}
           placeholder={t('amountPlaceholder')}
-          required
-          step={MONEY_INPUT_STEP}
-          dir={LEFT_TO_RIGHT}
-          className="text-start text-lg font-semibold tabular-nums"
           error={error}
           onChange={(event) => {
             setAmountText(event.target.value);
