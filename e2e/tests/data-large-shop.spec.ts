@@ -86,6 +86,13 @@ async function stage<T>(name: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/** When each step of a long operation started, from its progress reports (seconds; for the docs, never asserted). */
+function stepStarts(events: readonly ProgressEvent[]): string {
+  const starts = new Map<string, number>();
+  for (const event of events) if (!starts.has(event.step)) starts.set(event.step, event.ms);
+  return [...starts].map(([step, ms]) => `${step} at ${(ms / 1000).toFixed(1)} s`).join(', ');
+}
+
 /** Digits of a figure as the screen writes it ("2 215" with a narrow no-break space). */
 const figure = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
@@ -174,6 +181,7 @@ test.describe('a shop of 200,000 sales', () => {
     const cleaned = await stage('cleanup', () =>
       page.evaluate(() => window.hanoutiHarness.cleanupWithProgress()),
     );
+    console.log(`[large shop] cleanup steps: ${stepStarts(cleaned.progress)}`);
     expect(cleaned.result).toBeGreaterThan(0);
     expect(progressProblems(cleaned.progress, ['archives', 'reading', 'planning', 'writing'])).toEqual([]);
     expect(cleaned.progress.find((event) => event.step === 'archives' && event.total > 0)).toBeDefined();
