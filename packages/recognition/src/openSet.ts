@@ -44,60 +44,18 @@ function rivalDescriptors(index: ReferenceIndex, rivals: readonly string[]): Uin
   return all;
 }
 
-/** Nearest rival distance of each row of `rows` (one descriptor each) among the rivals' descriptors. */
-function nearestRival(rows: Uint32Array, train: Uint32Array): Int32Array {
-  const nearest = nearestTwoWasm(rows, train) ?? nearestTwoJs(rows, train);
-  const out = new Int32Array(rows.length / DESCRIPTOR_WORDS);
-  for (let i = 0; i < out.length; i++) out[i] = nearest[3 * i]!;
-  return out;
-}
-
 /**
- * Of a reference photo's keypoints, those its siblings' photos share (a near neighbour within
- * VOTE_MAX_DISTANCE in one of them): the brand's artwork, as the shop photographed it. Memoised per photo and
- * rival set: computed once for a reference, whatever the query.
- */
-const sharedCache = new WeakMap<ImageFeatures, Map<string, Uint8Array>>();
-
-function sharedKeypoints(
-  reference: ImageFeatures,
-  index: ReferenceIndex,
-  rivals: readonly string[],
-): Uint8Array {
-  const key = `${index.references.length}:${rivals.join(',')}`;
-  const cache = sharedCache.get(reference) ?? sharedCache.set(reference, new Map()).get(reference)!;
-  const known = cache.get(key);
-  if (known) return known;
-  const train = rivalDescriptors(index, rivals);
-  const count = reference.descriptors.length / DESCRIPTOR_WORDS;
-  const shared = new Uint8Array(count);
-  if (train.length > 0) {
-    const nearest = nearestRival(reference.descriptors, train);
-    for (let k = 0; k < count; k++) shared[k] = nearest[k]! <= VOTE_MAX_DISTANCE ? 1 : 0;
-  }
-  cache.set(key, shared);
-  return shared;
-}
-
-/**
- * Inliers of a verification that belong to the answer and not to its rivals, seen from both photos:
- * - on the query: no rival's reference photo has a near neighbour of the query keypoint (none within
- *   VOTE_MAX_DISTANCE, what the index counts as near enough to vote), and the answer's is clearly nearer
- *   (Lowe's ratio, the matcher's own RATIO_TEST) — keypoints of the brand's shared artwork have a near
- *   neighbour in a sibling's photo (the ratio alone is not enough: on near-identical artwork distances of 1
- *   against 3 bits pass it);
- * - on the answer's reference photo (when given): the matched keypoint is not one its siblings' photos share
- *   (`sharedKeypoints`). The brand's artwork photographed under other light than the siblings' photos may
- *   find no near neighbour from the query side; the reference photo, taken by the same shop, still tells
- *   which of its keypoints are the brand's and which its own — the regions where it differs from its
- *   siblings, the homography's inliers carrying the query there.
+ * Inliers of a verification that belong to the answer and not to its rivals: no rival's reference photo has
+ * a near neighbour of the query keypoint (none within VOTE_MAX_DISTANCE, what the index counts as near enough
+ * to vote), and the answer's is clearly nearer (Lowe's ratio, the matcher's own RATIO_TEST). Keypoints of the
+ * brand's shared artwork have a near neighbour in a sibling's photo and do not count. (The ratio alone is
+ * not enough: on near-identical artwork distances of 1 against 3 bits pass it.)
  */
 export function distinctiveInliers(
   query: ImageFeatures,
   verification: Verification,
   index: ReferenceIndex,
   rivals: readonly string[],
-  reference?: ImageFeatures,
 ): number {
   const matches = verification.matches ?? [];
   if (matches.length === 0) return 0;
@@ -110,12 +68,11 @@ export function distinctiveInliers(
       i * DESCRIPTOR_WORDS,
     ),
   );
-  const rival = nearestRival(rows, train);
-  const shared = reference ? sharedKeypoints(reference, index, rivals) : undefined;
+  const nearest = nearestTwoWasm(rows, train) ?? nearestTwoJs(rows, train);
   let distinctive = 0;
   matches.forEach((m, i) => {
-    const r = rival[i]!;
-    if (r > VOTE_MAX_DISTANCE && m.distance < RATIO_TEST * r && !shared?.[m.train]) distinctive++;
+    const rival = nearest[3 * i]!;
+    if (rival > VOTE_MAX_DISTANCE && m.distance < RATIO_TEST * rival) distinctive++;
   });
   return distinctive;
 }

@@ -106,21 +106,15 @@ export type KeypointEvidence = {
   inliers: number;
   second: number;
   votes: number;
-  /**
-   * Of a sure match's inliers, those whose query keypoint has no near neighbour in any sibling's photo
-   * (openSet.ts, `distinctiveInliers` seen from the query only).
-   */
+  /** Of a sure match's inliers, those nearer the product's photo than any sibling's (openSet.ts). */
   distinctive?: number;
-  /** Of those, the ones matched to a keypoint of the product's photo that no sibling's photo shares: the rule's count. */
-  ownDistinctive?: number;
 };
 
 /**
  * A sure keypoint match (`isConfident`) is Sûr only with evidence that separates the product from a product
  * the catalogue does not have — another flavour of its brand shares its artwork (openSet.ts):
- * - a product with siblings in the catalogue: as many distinctive inliers as the sure rule asks of all
- *   inliers, CONFIDENT_INLIERS — inliers whose query keypoint has no near neighbour in any sibling's photo
- *   and whose keypoint on the product's photo is not one its siblings' photos share;
+ * - a product with siblings in the catalogue: as many distinctive inliers (matched to its photo, with no near
+ *   neighbour in any sibling's photo) as the sure rule asks of all inliers, CONFIDENT_INLIERS;
  * - a product with a brand and no sibling in the catalogue: only a word of its catalogue name (not the
  *   brand) read on the pack separates it;
  * - a product without a brand (loose produce) keeps the sure rule.
@@ -131,16 +125,13 @@ export function separates(
   verification: Verification,
   words: readonly ReadWord[],
   options: Pick<RecogniseOptions, 'index' | 'products'>,
-  reference?: ImageFeatures,
-): { separates: boolean; distinctive?: number; ownDistinctive?: number } {
+): { separates: boolean; distinctive?: number } {
   const product = options.products.get(productId);
   if (!product?.brand?.trim()) return { separates: true };
   const siblings = siblingsOf(options.products, productId);
   if (siblings.length === 0) return { separates: ownNameWordRead(product, words) };
   const distinctive = distinctiveInliers(query, verification, options.index, siblings);
-  if (!reference) return { separates: distinctive >= CONFIDENT_INLIERS, distinctive };
-  const own = distinctiveInliers(query, verification, options.index, siblings, reference);
-  return { separates: own >= CONFIDENT_INLIERS, distinctive, ownDistinctive: own };
+  return { separates: distinctive >= CONFIDENT_INLIERS, distinctive };
 }
 
 export type KeypointStrategyEvidence = {
@@ -211,10 +202,9 @@ export const keypointStrategy: Strategy<KeypointStrategyEvidence> = async (input
     if (isConfident(e.verification.inliers, othersBest)) {
       scores.set(productId, Math.max(visual, CONFIDENCE_HIGH));
       // Sûr also needs evidence that separates the product from what the catalogue does not have.
-      const separation = separates(productId, features, e.verification, words, options, e.reference);
+      const separation = separates(productId, features, e.verification, words, options);
       const entry = keypoints.find((k) => k.productId === productId);
       if (entry && separation.distinctive !== undefined) entry.distinctive = separation.distinctive;
-      if (entry && separation.ownDistinctive !== undefined) entry.ownDistinctive = separation.ownDistinctive;
       if (separation.separates) sure.add(productId);
     }
     if (colour && e.reference)
