@@ -7,7 +7,8 @@
 // BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL, BENCH_ENGINES ("pglite,postgresql").
 // The server runs in a child process (benchServer.mjs): the figures include the CPU time of the server, of
 // this load generator and of the PostgreSQL backends, so that a busy machine's numbers can be read.
-// BENCH_SERVER_PROF=<dir>: the server writes a V8 CPU profile there.
+// BENCH_SERVER_PROF=<dir>: the server writes a V8 CPU profile there. BENCH_ANALYZE=0: no VACUUM ANALYZE of the ledger
+// before its credit operations are timed (PostgreSQL; autovacuum does it where it runs).
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -317,6 +318,16 @@ async function loadRun(app, address, server, url) {
 }
 
 /** ms per credit operation (one per push, as a phone sends a single carnet entry) at each ledger size. */
+async function vacuumLedger(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze credit_transactions, customers, operations, devices, shops');
+  } finally {
+    await client.end();
+  }
+}
+
 async function creditCost(app, server, url) {
   const [owner] = await prepareShop(app, 'ledger', 1);
   const customer = {
@@ -352,6 +363,10 @@ async function creditCost(app, server, url) {
       );
       entries += count;
     }
+    // What autovacuum does by itself on a PostgreSQL that runs it (this machine's does not): without statistics
+    // the planner reads the customer's whole ledger for its latest entry instead of one index entry, and the
+    // customer's row, updated at each entry, drags thousands of dead versions along.
+    if (url && process.env.BENCH_ANALYZE !== '0') await vacuumLedger(url);
     // Warm up, then time single-op pushes.
     for (let i = 0; i < 20; i++) {
       await pushOps(app, owner, [owner.op('credit.record', entry())]);
