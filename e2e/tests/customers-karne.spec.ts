@@ -1,27 +1,19 @@
 // The karne in French and Arabic at 360×740: a customer's credit limit and promised day (edited, shown, flagged),
 // the confirmation naming the amount over the limit, a cash advance in the history and the shared statement,
 // and the dashboard's promises of the day (one overdue) and Caisse du jour.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   LANGS,
-  backupText,
   creditRecord,
   customerRecord,
-  emptyShop,
   fill,
-  importBackup,
-  money,
-  openApp,
   plain,
   plural,
   productRecord,
-  screenshotPath,
-  shoot,
   uuid,
   words,
 } from '../support/customers';
-import { addBySearch, words as saleWords } from '../support/sale';
+import { CustomersPage, SalePage } from '../support/pages';
 
 // Noon in Casablanca (UTC+1 in June): "today" is 30 June 2025.
 const NOW = new Date('2025-06-30T12:00:00+01:00');
@@ -43,46 +35,6 @@ const ENTRIES = [
 ];
 
 const SHOTS = '/tmp/shots-31-karne';
-
-/** Taps the middle of a control as a finger would, after checking it is the element under that point. */
-async function tap(page: Page, control: Locator): Promise<void> {
-  // To the middle of the screen: at the edge, the bottom bar lies over it.
-  await control.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const box = await control.boundingBox();
-  if (!box) throw new Error('control not on screen');
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-  const hit = await control.evaluate(
-    (el, [px, py]) => {
-      const under = document.elementFromPoint(px!, py!);
-      return under !== null && (under === el || el.contains(under));
-    },
-    [x, y],
-  );
-  expect(hit).toBe(true);
-  await page.mouse.click(x, y);
-}
-
-async function shootBoth(page: Page, lang: 'fr' | 'ar', name: string): Promise<void> {
-  await shoot(page, lang, name);
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(screenshotPath(lang, name), `${SHOTS}/${lang}-${name}.png`);
-}
-
-/** A control's text with spaces and bidi marks made plain. */
-const textOf = async (control: Locator) => plain(await control.innerText());
-
-/** The promised day as the app writes it (medium date of the shop's language). */
-async function dayText(page: Page, day: string): Promise<string> {
-  return plain(
-    await page.evaluate(
-      ([d, locale]) =>
-        new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-          new Date(`${d}T00:00:00Z`),
-        ),
-      [day, (await page.evaluate(() => document.documentElement.lang)) === 'ar' ? 'ar-MA' : 'fr-MA'] as const,
-    ),
-  );
-}
 
 for (const lang of LANGS) {
   const w = words[lang];
@@ -107,21 +59,19 @@ for (const lang of LANGS) {
         },
       });
     });
-    await openApp(page, 'fr', '#/settings');
-    await emptyShop(page);
-    await openApp(page, lang, '#/settings');
-    await importBackup(page, lang, {
-      name: 'karne.json',
-      text: backupText({ customers: [amina, karim, nadia], creditTransactions: ENTRIES }),
+    const customers = new CustomersPage(page, lang, SHOTS);
+    await customers.startWith('karne.json', {
+      customers: [amina, karim, nadia],
+      creditTransactions: ENTRIES,
     });
 
     // The customers screen: the limit and the promises on the cards, Karim's late promise flagged.
-    await page.goto('/#/customers');
-    const list = page.getByRole('list', { name: c.listLabel });
-    const card = (name: string) => list.getByRole('listitem', { name });
-    await expect
-      .poll(() => textOf(card(amina.name).getByTestId('customer-limit')))
-      .toBe(plain(fill(c.limitShown, { amount: await money(page, lang, 50_000) })));
+    await customers.open();
+    const card = (name: string) => customers.card(name);
+    await customers.shows(
+      card(amina.name).getByTestId('customer-limit'),
+      fill(c.limitShown, { amount: await customers.money(50_000) }),
+    );
     await expect(card(amina.name).getByTestId('customer-promise')).toHaveAttribute(
       'data-status',
       'due-today',
@@ -130,23 +80,17 @@ for (const lang of LANGS) {
     const karimPromise = card(karim.name).getByTestId('customer-promise');
     await expect(karimPromise).toHaveAttribute('data-status', 'overdue');
     expect(plain(await karimPromise.innerText())).toBe(
-      plain(fill(c.promiseOverdue, { date: await dayText(page, '2025-06-20') })),
+      plain(fill(c.promiseOverdue, { date: await customers.day('2025-06-20') })),
     );
     await expect(card(nadia.name).getByTestId('customer-promise')).toHaveCount(0);
     // The filter "Promesse dépassée" keeps Karim alone.
-    const chip = (label: string) =>
-      page.getByRole('group', { name: c.show }).getByRole('button', { name: label, exact: true });
-    await tap(page, chip(c.filter_overdue));
-    await expect
-      .poll(() =>
-        list.getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label'))),
-      )
-      .toEqual([karim.name]);
-    await tap(page, chip(c.filter_all));
-    await shootBoth(page, lang, 'karne-customers');
+    await customers.tap(customers.chip(c.show, c.filter_overdue));
+    await expect.poll(() => customers.names()).toEqual([karim.name]);
+    await customers.tap(customers.chip(c.show, c.filter_all));
+    await customers.shoot('karne-customers');
 
     // Edit Nadia: a limit of 0 is refused with its message and nothing is saved; 200,00 and a promise are.
-    await tap(page, card(nadia.name).getByRole('button', { name: c.editCustomer }));
+    await customers.tapOnCard(nadia.name, c.editCustomer);
     const edit = page.getByRole('dialog', { name: c.editCustomer });
     const limitField = edit.getByLabel(fill(c.creditLimit, { currency: 'MAD' }));
     await limitField.fill('0');
@@ -154,55 +98,54 @@ for (const lang of LANGS) {
     await expect(edit.getByText(c.creditLimitInvalid)).toBeVisible();
     await limitField.fill('200');
     await edit.getByLabel(c.promiseDate).fill('2025-07-05');
-    await shootBoth(page, lang, 'karne-edit');
+    await customers.shoot('karne-edit');
     await edit.getByRole('button', { name: c.save }).click();
     await expect(edit).toBeHidden();
-    await expect
-      .poll(() => textOf(card(nadia.name).getByTestId('customer-limit')))
-      .toBe(plain(fill(c.limitShown, { amount: await money(page, lang, 20_000) })));
+    await customers.shows(
+      card(nadia.name).getByTestId('customer-limit'),
+      fill(c.limitShown, { amount: await customers.money(20_000) }),
+    );
     // Nadia owes nothing: her promise is not a worry and is not shown.
     await expect(card(nadia.name).getByTestId('customer-promise')).toHaveCount(0);
 
     // An advance needs its note; 150,00 to Amina (owes 400,00, limit 500,00) asks first, naming 50,00 over.
-    await tap(page, card(amina.name).getByRole('button', { name: c.ledger }));
+    await customers.tapOnCard(amina.name, c.ledger);
     const ledger = page.getByRole('dialog', { name: plain(fill(c.ledgerTitle, { name: amina.name })) });
-    await tap(page, ledger.getByRole('radio', { name: c.kindAdvance }));
+    await customers.tap(ledger.getByRole('radio', { name: c.kindAdvance }));
     await ledger.getByLabel(fill(c.amount, { currency: 'MAD' })).fill('150');
     await ledger.getByRole('button', { name: c.recordAdvance }).click();
     await expect(ledger.getByText(c.advanceNoteRequired)).toBeVisible();
     await ledger.getByLabel(c.advanceNote).fill('Pharmacie');
-    await shootBoth(page, lang, 'karne-advance');
+    await customers.shoot('karne-advance');
     await ledger.getByRole('button', { name: c.recordAdvance }).click();
     const confirm = page.getByRole('dialog', { name: c.overLimitTitle });
-    await expect
-      .poll(() => textOf(confirm.getByTestId('over-limit-amount')))
-      .toBe(plain(fill(c.overLimitAmount, { amount: await money(page, lang, 5_000) })));
-    await shootBoth(page, lang, 'karne-over-limit');
+    await customers.shows(
+      confirm.getByTestId('over-limit-amount'),
+      fill(c.overLimitAmount, { amount: await customers.money(5_000) }),
+    );
+    await customers.shoot('karne-over-limit');
     // Cancelled: nothing is written (the carnet dialog still says 400,00; the list behind it is hidden).
-    await tap(page, confirm.getByRole('button', { name: w.shell.app.cancel }));
+    await customers.tap(confirm.getByRole('button', { name: w.shell.app.cancel }));
     await expect(confirm).toBeHidden();
     await expect
-      .poll(() => textOf(ledger))
-      .toContain(plain(fill(c.currentBalance, { amount: await money(page, lang, 40_000) })));
+      .poll(() => customers.textOf(ledger))
+      .toContain(plain(fill(c.currentBalance, { amount: await customers.money(40_000) })));
     // Confirmed: the balance rises by the advance and the card says the limit is passed.
     await ledger.getByRole('button', { name: c.recordAdvance }).click();
-    await tap(
-      page,
+    await customers.tap(
       page.getByRole('dialog', { name: c.overLimitTitle }).getByRole('button', { name: c.overLimitConfirm }),
     );
     await expect(ledger).toBeHidden();
-    await expect
-      .poll(() => textOf(card(amina.name).getByTestId('customer-balance')))
-      .toBe(plain(await money(page, lang, 55_000)));
+    await customers.shows(card(amina.name).getByTestId('customer-balance'), await customers.money(55_000));
     await expect(card(amina.name).getByTestId('customer-limit')).toContainText(c.overLimitBadge);
 
     // The history names it "Avance en espèces" with its note, and so does the statement shared to WhatsApp.
-    await tap(page, card(amina.name).getByRole('button', { name: c.history }));
+    await customers.tapOnCard(amina.name, c.history);
     const history = page.getByRole('dialog', { name: plain(fill(c.historyTitle, { name: amina.name })) });
     const newest = history.getByTestId('history-entry').first();
     await expect(newest).toContainText(c.entryAdvance);
     await expect(newest).toContainText('Pharmacie');
-    await shootBoth(page, lang, 'karne-history');
+    await customers.shoot('karne-history');
     await history.getByRole('button', { name: c.shareStatement }).click();
     await expect
       .poll(() =>
@@ -214,7 +157,7 @@ for (const lang of LANGS) {
     );
     const advanceLine = statement.split('\n').find((line) => line.includes(c.entryAdvance));
     expect(advanceLine).toContain('Pharmacie');
-    expect(plain(advanceLine ?? '')).toContain(plain(`+${await money(page, lang, 15_000)}`));
+    expect(plain(advanceLine ?? '')).toContain(plain(`+${await customers.money(15_000)}`));
     await page.keyboard.press('Escape');
 
     // The dashboard: Amina's promise is due today, Karim's overdue; today's cash shows the advance given.
@@ -226,22 +169,22 @@ for (const lang of LANGS) {
     await expect(late).toHaveCount(1);
     await expect(late).toContainText(karim.name);
     expect(plain(await late.innerText())).toContain(
-      plain(fill(d.promiseLate ?? '', { date: await dayText(page, '2025-06-20') })),
+      plain(fill(d.promiseLate ?? '', { date: await customers.day('2025-06-20') })),
     );
     expect(plain(await promises.innerText())).toContain(plain(plural(d, 'promisesOverdue', 1, lang)));
     expect(plain(await promises.innerText())).toContain(plain(plural(d, 'promisesToday', 1, lang)));
     await promises.scrollIntoViewIfNeeded();
-    await shootBoth(page, lang, 'karne-dashboard-promises');
+    await customers.shoot('karne-dashboard-promises');
     const cash = page.getByRole('region', { name: d.cashTitle ?? '' });
     await expect
-      .poll(() => textOf(cash.getByTestId('cash-advances')))
-      .toContain(plain(plain(`−${await money(page, lang, 15_000)}`)));
+      .poll(() => customers.textOf(cash.getByTestId('cash-advances')))
+      .toContain(plain(`−${await customers.money(15_000)}`));
     await expect(cash.getByTestId('cash-advances')).toContainText(plural(d, 'cashAdvancesCount', 1, lang));
     expect(plain(await cash.getByTestId('cash-net').innerText())).toContain(
-      plain(`−${await money(page, lang, 15_000)}`),
+      plain(`−${await customers.money(15_000)}`),
     );
     await cash.scrollIntoViewIfNeeded();
-    await shootBoth(page, lang, 'karne-dashboard-cash');
+    await customers.shoot('karne-dashboard-cash');
   });
 }
 
@@ -249,7 +192,6 @@ for (const lang of LANGS) {
 // naming the amount over; cancelled, nothing is sold; confirmed, the ticket says it went on the carnet.
 for (const lang of LANGS) {
   const c = words[lang].customers;
-  const s = saleWords[lang];
   test(`[${lang}] a sale on the carnet past the customer's limit asks first, naming the amount over`, async ({
     page,
   }) => {
@@ -264,52 +206,42 @@ for (const lang of LANGS) {
       stock: 20,
     };
     const owing = { ...customerRecord(uuid(42), 'Amina Berrada', '0612345678'), creditLimit: 500 };
-    await openApp(page, 'fr', '#/settings');
-    await emptyShop(page);
-    await openApp(page, lang, '#/settings');
-    await importBackup(page, lang, {
-      name: 'limit.json',
-      text: backupText({
-        products: [productRecord(tea)],
-        customers: [owing],
-        creditTransactions: [creditRecord(uuid(43), owing.id, 400, 'Courses', '2025-06-10T10:00:00+01:00')],
-      }),
+    const sale = new SalePage(page, lang);
+    await sale.startWith('limit.json', {
+      products: [productRecord(tea)],
+      customers: [owing],
+      creditTransactions: [creditRecord(uuid(43), owing.id, 400, 'Courses', '2025-06-10T10:00:00+01:00')],
     });
 
     // 150,00 on the carnet of a customer who owes 400,00 with a limit of 500,00: 50,00 over.
-    await page.goto('/#/sale');
-    await addBySearch(page, lang, 'sultan', tea.name);
-    await tap(page, page.locator('label').filter({ has: page.getByRole('radio', { name: s.sale.credit }) }));
-    const customer = page.getByRole('combobox', { name: s.sale.customer });
-    const option = await customer.locator('option', { hasText: owing.name }).getAttribute('value');
-    await customer.selectOption(option ?? '');
-    const toTicket = page.getByRole('button', { name: s.sale.toTicket });
-    await tap(page, toTicket);
+    await sale.open();
+    await sale.addBySearch('sultan', tea.name);
+    await sale.onCarnetOf(owing.name);
+    await sale.tap(sale.toTicket);
     const confirm = page.getByRole('dialog', { name: c.overLimitTitle });
-    await expect
-      .poll(() => textOf(confirm.getByTestId('over-limit-amount')))
-      .toBe(plain(fill(c.overLimitAmount, { amount: await money(page, lang, 5_000) })));
+    await sale.shows(
+      confirm.getByTestId('over-limit-amount'),
+      fill(c.overLimitAmount, { amount: await sale.money(5_000) }),
+    );
 
     // Cancelled: still the sale screen with its cart, no ticket.
-    await tap(page, confirm.getByRole('button', { name: words[lang].shell.app.cancel }));
+    await sale.tap(confirm.getByRole('button', { name: words[lang].shell.app.cancel }));
     await expect(confirm).toBeHidden();
-    await expect(page.locator('article.ticket')).toHaveCount(0);
-    await expect(toTicket).toBeEnabled();
+    await expect(sale.ticket).toHaveCount(0);
+    await expect(sale.toTicket).toBeEnabled();
 
     // Confirmed: the ticket says the sale went on the carnet, and the customer now owes 550,00.
-    await tap(page, toTicket);
-    await tap(
-      page,
+    await sale.tap(sale.toTicket);
+    await sale.tap(
       page.getByRole('dialog', { name: c.overLimitTitle }).getByRole('button', { name: c.overLimitConfirm }),
     );
-    await expect(page.locator('article.ticket')).toContainText(
-      plain(fill(s.receipt.paidCredit, { customer: owing.name })),
+    await expect(sale.ticket).toContainText(
+      plain(fill(sale.words.receipt.paidCredit, { customer: owing.name })),
     );
-    await page.goto('/#/customers');
-    const card = page.getByRole('list', { name: c.listLabel }).getByRole('listitem', { name: owing.name });
-    await expect
-      .poll(() => textOf(card.getByTestId('customer-balance')))
-      .toBe(plain(await money(page, lang, 55_000)));
+    const customers = new CustomersPage(page, lang);
+    await customers.open();
+    const card = customers.card(owing.name);
+    await customers.shows(card.getByTestId('customer-balance'), await customers.money(55_000));
     await expect(card.getByTestId('customer-limit')).toContainText(c.overLimitBadge);
   });
 }

@@ -1,24 +1,8 @@
 // What is owed at a glance, in French and Arabic: the total, the customers who owe and the ageing of entries
 // with known dates (paid oldest first), on the customers screen and the dashboard; sorting and filtering by debt.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  LANGS,
-  backupText,
-  creditRecord,
-  customerRecord,
-  emptyShop,
-  fill,
-  importBackup,
-  money,
-  openApp,
-  plain,
-  plural,
-  screenshotPath,
-  shoot,
-  uuid,
-  words,
-} from '../support/customers';
+import { expect, test, type Locator } from '@playwright/test';
+import { LANGS, creditRecord, customerRecord, fill, plain, plural, uuid, words } from '../support/customers';
+import { CustomersPage } from '../support/pages';
 
 // Noon in Casablanca (UTC+1 in June): "today" is 30 June 2025 for the ages below.
 const NOW = new Date('2025-06-30T12:00:00+01:00');
@@ -50,29 +34,6 @@ const ENTRIES = [
 
 const SHOTS = '/tmp/shots-31';
 
-/** Taps the middle of a control as a finger would, after checking it is the element under that point. */
-async function tap(page: Page, control: Locator): Promise<void> {
-  await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
-  if (!box) throw new Error('control not on screen');
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-  const hit = await control.evaluate(
-    (el, [px, py]) => {
-      const under = document.elementFromPoint(px!, py!);
-      return under !== null && (under === el || el.contains(under));
-    },
-    [x, y],
-  );
-  expect(hit).toBe(true);
-  await page.mouse.click(x, y);
-}
-
-async function shootBoth(page: Page, lang: string, name: string): Promise<void> {
-  await shoot(page, lang as 'fr' | 'ar', name);
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(screenshotPath(lang as 'fr' | 'ar', name), `${SHOTS}/${lang}-${name}.png`);
-}
-
 for (const lang of LANGS) {
   const w = words[lang];
   const c = w.customers;
@@ -81,33 +42,31 @@ for (const lang of LANGS) {
     page,
   }) => {
     await page.clock.setFixedTime(NOW);
-    // No sample shop: only these customers (emptying also resets the language, so it is chosen after).
-    await openApp(page, 'fr', '#/settings');
-    await emptyShop(page);
-    await openApp(page, lang, '#/settings');
-    await importBackup(page, lang, {
-      name: 'carnet.json',
-      text: backupText({ customers: [amina, karim, said, nadia], creditTransactions: ENTRIES }),
+    // No sample shop: only these customers.
+    const customers = new CustomersPage(page, lang, SHOTS);
+    await customers.startWith('carnet.json', {
+      customers: [amina, karim, said, nadia],
+      creditTransactions: ENTRIES,
     });
+    const money = (centimes: number) => customers.money(centimes);
 
     const expectFigures = async (scope: Locator) => {
       const figure = async (id: string) =>
         plain(await scope.getByTestId(id).locator('dd, p').last().innerText());
-      await expect.poll(() => figure('owed-total')).toBe(await money(page, lang, 36_500));
+      await expect.poll(() => figure('owed-total')).toBe(await money(36_500));
       expect(plain(await scope.getByTestId('owed-debtors').innerText())).toBe(plural(c, 'debtors', 3, lang));
-      expect(await figure('owed-upTo30')).toBe(await money(page, lang, 3_500));
-      expect(await figure('owed-from31To60')).toBe(await money(page, lang, 3_000));
-      expect(await figure('owed-over60')).toBe(await money(page, lang, 30_000));
+      expect(await figure('owed-upTo30')).toBe(await money(3_500));
+      expect(await figure('owed-from31To60')).toBe(await money(3_000));
+      expect(await figure('owed-over60')).toBe(await money(30_000));
       expect(plain(await scope.getByTestId('owed-upTo30').locator('dt').innerText())).toBe(c.age_upTo30);
       expect(plain(await scope.getByTestId('owed-over60').locator('dt').innerText())).toBe(c.age_over60);
     };
 
     // The customers screen: the summary at the top, each debtor's age of debt, names in their own direction.
-    await page.goto('/#/customers');
+    await customers.open();
     const summary = page.getByTestId('owed-summary');
     await expectFigures(summary);
-    const list = page.getByRole('list', { name: c.listLabel });
-    const card = (name: string) => list.getByRole('listitem', { name });
+    const card = (name: string) => customers.card(name);
     await expect(card(amina.name).getByTestId('customer-debt-age')).toHaveText(
       plural(c, 'debtAge', 41, lang),
     );
@@ -117,30 +76,28 @@ for (const lang of LANGS) {
     await expect(card(said.name).getByTestId('customer-debt-age')).toHaveText(plural(c, 'debtAge', 1, lang));
     await expect(card(nadia.name).getByTestId('customer-debt-age')).toHaveCount(0);
     await expect(card(said.name).getByText(said.name, { exact: true })).toHaveAttribute('dir', 'auto');
-    await shootBoth(page, lang, 'customers-owed');
+    await customers.shoot('customers-owed');
 
-    const names = () =>
-      list.getByRole('listitem').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
-    const chip = (group: string, label: string) =>
-      page.getByRole('group', { name: group }).getByRole('button', { name: label, exact: true });
+    const names = () => customers.names();
+    const chip = (group: string, label: string) => customers.chip(group, label);
 
     // Newest first by default (the spec's order), then by amount owed, then by age of the oldest unpaid entry.
     await expect.poll(names).toEqual([nadia.name, said.name, karim.name, amina.name]);
-    await tap(page, chip(c.sortBy, c.sort_owed));
+    await customers.tap(chip(c.sortBy, c.sort_owed));
     await expect(chip(c.sortBy, c.sort_owed)).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(names).toEqual([karim.name, amina.name, said.name, nadia.name]);
-    await tap(page, chip(c.sortBy, c.sort_age));
+    await customers.tap(chip(c.sortBy, c.sort_age));
     await expect.poll(names).toEqual([karim.name, amina.name, said.name, nadia.name]);
     // Filters: who owes, and debts older than 30 and 60 days.
-    await tap(page, chip(c.show, c.filter_owing));
+    await customers.tap(chip(c.show, c.filter_owing));
     await expect.poll(names).toEqual([karim.name, amina.name, said.name]);
-    await tap(page, chip(c.show, c.filter_over30));
+    await customers.tap(chip(c.show, c.filter_over30));
     await expect.poll(names).toEqual([karim.name, amina.name]);
-    await tap(page, chip(c.show, c.filter_over60));
+    await customers.tap(chip(c.show, c.filter_over60));
     await expect.poll(names).toEqual([karim.name]);
-    await shootBoth(page, lang, 'customers-owed-filtered');
-    await tap(page, chip(c.show, c.filter_all));
-    await tap(page, chip(c.sortBy, c.sort_owed));
+    await customers.shoot('customers-owed-filtered');
+    await customers.tap(chip(c.show, c.filter_all));
+    await customers.tap(chip(c.sortBy, c.sort_owed));
     await expect.poll(names).toEqual([karim.name, amina.name, said.name, nadia.name]);
 
     // The dashboard card: the same figures.
@@ -148,11 +105,11 @@ for (const lang of LANGS) {
     const owedCard = page.getByRole('region', { name: w.dashboard.owedTitle });
     await owedCard.scrollIntoViewIfNeeded();
     await expectFigures(owedCard);
-    await shootBoth(page, lang, 'dashboard-owed');
+    await customers.shoot('dashboard-owed');
 
     // A payment recorded today moves the figures: Karim pays 250,00 of his 300,00 (all over 60 days).
-    await tap(page, owedCard.getByRole('link', { name: w.dashboard.owedSee }));
-    await tap(page, card(karim.name).getByRole('button', { name: c.ledger }));
+    await customers.tap(owedCard.getByRole('link', { name: w.dashboard.owedSee }));
+    await customers.tapOnCard(karim.name, c.ledger);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('radio', { name: c.kindPayment }).click();
     await dialog.getByLabel(fill(c.amount, { currency: 'MAD' })).fill('250');
@@ -160,9 +117,9 @@ for (const lang of LANGS) {
     await expect(dialog).toBeHidden();
     await expect
       .poll(async () => plain(await summary.getByTestId('owed-total').innerText()))
-      .toContain(await money(page, lang, 11_500));
+      .toContain(await money(11_500));
     expect(plain(await summary.getByTestId('owed-over60').locator('dd').innerText())).toBe(
-      await money(page, lang, 5_000),
+      await money(5_000),
     );
   });
 }

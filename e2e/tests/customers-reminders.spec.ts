@@ -1,25 +1,19 @@
 // Reminders and statements of the karne, in French and Arabic at 360×740: a reminder's exact text and its wa.me
 // link to the +212 number, logged on the customer (with its customer.upsert operation); several customers one
 // after another (a non-Moroccan number gets no link); the statement since a date, a cash advance named in it.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   LANGS,
-  backupText,
   creditRecord,
   customerRecord,
-  emptyShop,
   fill,
-  importBackup,
-  openApp,
   plain,
   plural,
-  screenshotPath,
-  shoot,
   uuid,
   words,
   type Lang,
 } from '../support/customers';
+import { CustomersPage, Screen } from '../support/pages';
 
 // Noon in Casablanca (UTC+1 in June 2025).
 const NOW = new Date('2025-06-30T12:00:00+01:00');
@@ -40,57 +34,17 @@ const ENTRIES = [
 const FSI = '\u2068';
 const PDI = '\u2069';
 
-/** Taps the middle of a control as a finger would, after checking it is the element under that point. */
-async function tap(page: Page, control: Locator): Promise<void> {
-  await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
-  if (!box) throw new Error('control not on screen');
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-  const hit = await control.evaluate(
-    (el, [px, py]) => {
-      const under = document.elementFromPoint(px!, py!);
-      return under !== null && (under === el || el.contains(under));
-    },
-    [x, y],
-  );
-  expect(hit).toBe(true);
-  await page.mouse.click(x, y);
-}
+const JUNE_5 = '2025-06-05T00:00:00+01:00';
+const TODAY = '2025-06-30T12:00:00+01:00';
 
-async function shootBoth(page: Page, lang: Lang, name: string): Promise<void> {
-  await shoot(page, lang, name);
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(screenshotPath(lang, name), `${SHOTS}/${lang}-${name}.png`);
-}
-
-/** Formats as the page does (same ICU): money, date and time, day. */
+/** The amounts and dates of the reminder and the statement, as the page formats them in `lang`. */
 async function formats(page: Page, lang: Lang) {
-  const locale = lang === 'ar' ? 'ar-MA' : 'fr-MA';
-  return page.evaluate((loc) => {
-    const money = (centimes: number) =>
-      new Intl.NumberFormat(loc, {
-        style: 'currency',
-        currency: 'MAD',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      }).format(centimes / 100);
-    const dateTime = (iso: string) =>
-      new Intl.DateTimeFormat(loc, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
-    const day = (iso: string) => new Intl.DateTimeFormat(loc, { dateStyle: 'short' }).format(new Date(iso));
-    return {
-      amounts: Object.fromEntries([12_000, 10_000, 5_000, 3_000, 15_000, 1_500, 0].map((c) => [c, money(c)])),
-      dates: Object.fromEntries(
-        [
-          '2025-06-01T10:00:00+01:00',
-          '2025-06-10T10:00:00+01:00',
-          '2025-06-20T10:00:00+01:00',
-          '2025-06-30T12:00:00+01:00',
-        ].map((d) => [d, dateTime(d)]),
-      ),
-      june5: day('2025-06-05T00:00:00+01:00'),
-      today: day('2025-06-30T12:00:00+01:00'),
-    };
-  }, locale);
+  const f = await new Screen(page, lang).formats({
+    money: [12_000, 10_000, 5_000, 3_000, 15_000, 1_500, 0],
+    dateTime: ['2025-06-01T10:00:00+01:00', '2025-06-10T10:00:00+01:00', '2025-06-20T10:00:00+01:00', TODAY],
+    day: [JUNE_5, TODAY],
+  });
+  return { amounts: f.money, dates: f.dateTime, june5: f.day[JUNE_5]!, today: f.day[TODAY]! };
 }
 
 /** The reminder Amina gets, written from the catalogue of `lang` (the text the shopkeeper sends). */
@@ -156,23 +110,20 @@ for (const lang of LANGS) {
       route.fulfill({ status: 200, contentType: 'text/html', body: '<p>wa.me</p>' }),
     );
     await page.clock.setFixedTime(NOW);
-    await openApp(page, 'fr', '#/settings');
-    await emptyShop(page);
-    await openApp(page, lang, '#/settings');
-    await importBackup(page, lang, {
-      name: 'carnet.json',
-      text: backupText({ customers: [amina, karim, said], creditTransactions: ENTRIES }),
+    const customers = new CustomersPage(page, lang, SHOTS);
+    await customers.startWith('carnet.json', {
+      customers: [amina, karim, said],
+      creditTransactions: ENTRIES,
     });
     const f = await formats(page, lang);
 
-    await page.goto('/#/customers');
-    const list = page.getByRole('list', { name: c.listLabel });
-    const card = (name: string) => list.getByRole('listitem', { name });
+    await customers.open();
+    const card = (name: string) => customers.card(name);
     await expect(card(amina.name).getByTestId('customer-reminded')).toHaveText(r.never);
-    await shootBoth(page, lang, 'reminders-list');
+    await customers.shoot('reminders-list');
 
     // One customer: the exact message, in the app's language, and the wa.me link to +212612345678.
-    await tap(page, card(amina.name).getByRole('button', { name: r.action }));
+    await customers.tapOnCard(amina.name, r.action);
     const dialog = page.getByRole('dialog', { name: fill(r.title, { name: amina.name }) });
     await expect(dialog).toBeVisible();
     const message = dialog.getByTestId('reminder-message');
@@ -184,29 +135,29 @@ for (const lang of LANGS) {
     const href = new URL((await link.getAttribute('href')) ?? '');
     expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/212612345678');
     expect(href.searchParams.get('text')).toBe(await message.textContent());
-    await shootBoth(page, lang, 'reminder-dialog');
+    await customers.shoot('reminder-dialog');
 
     // The other language of the message, then back.
     const other: Lang = lang === 'fr' ? 'ar' : 'fr';
-    await tap(page, dialog.getByRole('button', { name: other === 'ar' ? 'العربية' : 'Français' }));
+    await customers.tap(dialog.getByRole('button', { name: other === 'ar' ? 'العربية' : 'Français' }));
     await expect
       .poll(async () => (await message.innerText()).split('\n').map(plain))
       .toEqual(aminaReminder(other, await formats(page, other)));
-    await tap(page, dialog.getByRole('button', { name: lang === 'ar' ? 'العربية' : 'Français' }));
+    await customers.tap(dialog.getByRole('button', { name: lang === 'ar' ? 'العربية' : 'Français' }));
     await expect
       .poll(async () => plain(await message.innerText()))
       .toContain(plain(aminaReminder(lang, f)[0]!));
 
     // Sending opens WhatsApp and logs the reminder on the customer, with its customer.upsert operation.
     const opened = page.waitForEvent('popup');
-    await tap(page, link);
+    await customers.tap(link);
     const whatsApp = await opened;
     expect(whatsApp.url()).toBe(href.toString());
     await whatsApp.close();
     await expect(page.getByTestId('toasts').getByText(fill(r.sentTo, { name: amina.name }))).toHaveCount(1);
-    await tap(page, dialog.getByRole('button', { name: r.finish }));
+    await customers.tap(dialog.getByRole('button', { name: r.finish }));
     await expect(dialog).toBeHidden();
-    const remindedLine = `${fill(r.last, { date: f.dates['2025-06-30T12:00:00+01:00']! })} · ${plural(r, 'times', 1, lang)}`;
+    const remindedLine = `${fill(r.last, { date: f.dates[TODAY]! })} · ${plural(r, 'times', 1, lang)}`;
     await expect
       .poll(async () => plain(await card(amina.name).getByTestId('customer-reminded').innerText()))
       .toBe(plain(remindedLine));
@@ -217,11 +168,10 @@ for (const lang of LANGS) {
     ]);
 
     // Several at once from the filtered list (those who owe), one after another.
-    const chip = (group: string, label: string) =>
-      page.getByRole('group', { name: group }).getByRole('button', { name: label, exact: true });
-    await tap(page, chip(c.show, c.filter_owing));
+    const chip = (group: string, label: string) => customers.chip(group, label);
+    await customers.tap(chip(c.show, c.filter_owing));
     const batch = page.getByRole('button', { name: plural(r, 'batch', 3, lang) });
-    await tap(page, batch);
+    await customers.tap(batch);
     const progress = page.getByRole('dialog').getByTestId('reminder-progress');
     await expect(progress).toHaveText(fill(r.progress, { index: 1, count: 3 }));
     // Newest first: Saïd (00212 661 23 45 67 → +212661234567), then Karim (a French number: no link), Amina.
@@ -232,28 +182,27 @@ for (const lang of LANGS) {
         .pathname,
     ).toBe('/212661234567');
     // Shared instead (no share sheet here: the message is copied), which logs it too.
-    await tap(page, batchDialog.getByRole('button', { name: r.share }));
+    await customers.tap(batchDialog.getByRole('button', { name: r.share }));
     await expect(batchDialog.getByTestId('reminder-last')).not.toHaveText(r.never);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       await batchDialog.getByTestId('reminder-message').textContent(),
     );
-    await tap(page, batchDialog.getByRole('button', { name: r.next }));
+    await customers.tap(batchDialog.getByRole('button', { name: r.next }));
     await expect(progress).toHaveText(fill(r.progress, { index: 2, count: 3 }));
     await expect(batchDialog.getByRole('alert')).toHaveText(fill(r.invalidPhone, { phone: karim.phone }));
     await expect(batchDialog.getByRole('link', { name: r.sendWhatsApp })).toHaveCount(0);
-    await shootBoth(page, lang, 'reminder-batch-invalid-phone');
-    await tap(page, batchDialog.getByRole('button', { name: r.skip }));
+    await customers.shoot('reminder-batch-invalid-phone');
+    await customers.tap(batchDialog.getByRole('button', { name: r.skip }));
     await expect(progress).toHaveText(fill(r.progress, { index: 3, count: 3 }));
-    await tap(page, batchDialog.getByRole('button', { name: r.finish }));
+    await customers.tap(batchDialog.getByRole('button', { name: r.finish }));
     await expect(batchDialog).toBeHidden();
     await expect(card(karim.name).getByTestId('customer-reminded')).toHaveText(r.never);
     await expect(card(said.name).getByTestId('customer-reminded')).not.toHaveText(r.never);
 
     // The statement since 5 June: the balance before, every entry with its running balance, the advance named.
-    await tap(page, chip(c.show, c.filter_all));
-    await tap(page, card(amina.name).getByRole('button', { name: c.history }));
-    await tap(
-      page,
+    await customers.tap(chip(c.show, c.filter_all));
+    await customers.tapOnCard(amina.name, c.history);
+    await customers.tap(
       page.getByRole('dialog').getByRole('button', { name: c.statementSheet.open, exact: true }),
     );
     const sheet = page.getByRole('dialog', {
@@ -268,8 +217,8 @@ for (const lang of LANGS) {
     await expect
       .poll(() => sheet.getByTestId('statement-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBe(384);
-    await shootBoth(page, lang, 'statement-dialog');
-    await tap(page, sheet.getByRole('button', { name: c.statementSheet.shareImage }));
+    await customers.shoot('statement-dialog');
+    await customers.tap(sheet.getByRole('button', { name: c.statementSheet.shareImage }));
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toContain(c.statementSheet.title);
@@ -292,7 +241,7 @@ for (const lang of LANGS) {
         `  ${iso(fill(c.statementSheet.runningBalance, { amount: f.amounts[12_000]! }))} = ${iso(`−${f.amounts[3_000]}`)}`,
         '------------------------',
         `${c.statementSheet.balanceDue} : ${iso(f.amounts[12_000]!)}`,
-        iso(fill(c.statementSheet.printedOn, { date: f.dates['2025-06-30T12:00:00+01:00']! })),
+        iso(fill(c.statementSheet.printedOn, { date: f.dates[TODAY]! })),
       ].map(plain),
     );
     // A date after today is refused with a clear message, and nothing can be shared.

@@ -1,26 +1,18 @@
 // The supplier notebook in French and Arabic at 360×740: reached from the customers screen (Clients |
 // Fournisseurs), a supplier added, a Réception à crédit raising both the stock and what is owed, a payment
 // (one above the balance refused), and the history.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import suppliersAr from '../../apps/web/src/features/suppliers/locales/ar.json' with { type: 'json' };
 import suppliersFr from '../../apps/web/src/features/suppliers/locales/fr.json' with { type: 'json' };
 import { LABELS, SAMPLE } from '../support/catalog';
-import { LANGS, fill, money, openApp, plain, plural, shoot, words, type Lang } from '../support/customers';
-import { tapCentre } from '../support/sale';
+import { LANGS, fill, openApp, plural, shoot, words } from '../support/customers';
+import { SuppliersPage } from '../support/pages';
 
 const S = { fr: suppliersFr, ar: suppliersAr } as const;
 const SUPPLIER = 'Centrale Laitière';
 
-async function shows(locator: Locator, expected: string) {
-  await expect.poll(async () => plain(await locator.innerText())).toBe(expected);
-}
-
 /** The words of a message before its first placeholder, to find the message whatever the amount. */
 const lead = (text: string) => text.split('{{')[0]!.trim();
-
-function supplierCard(page: Page, lang: Lang) {
-  return page.getByRole('list', { name: S[lang].listLabel }).getByRole('listitem', { name: SUPPLIER });
-}
 
 for (const lang of LANGS) {
   const s = S[lang];
@@ -29,16 +21,20 @@ for (const lang of LANGS) {
   test(`[${lang}] supplier notebook: a delivery on credit raises the supplier balance and the stock`, async ({
     page,
   }) => {
+    const suppliers = new SuppliersPage(page, lang);
+    const supplierCard = () => suppliers.card(s.listLabel, SUPPLIER);
+    const money = (centimes: number) => suppliers.money(centimes);
+    const shows = (control: Locator, expected: string) => suppliers.shows(control, expected);
     await openApp(page, lang, '#/customers');
     // The notebook's other half is one tap away on the customers screen.
-    await tapCentre(page, page.getByRole('link', { name: s.suppliersTab }));
+    await suppliers.tap(page.getByRole('link', { name: s.suppliersTab }));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(words[lang].shell.pages.suppliers.title);
     await expect(page.getByRole('link', { name: s.suppliersTab })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText(s.noSuppliers)).toBeVisible();
     await shoot(page, lang, 'suppliers-empty');
 
     // A nameless supplier is refused and nothing is saved; then the supplier is added.
-    await tapCentre(page, page.getByRole('button', { name: s.addSupplier }));
+    await suppliers.tap(page.getByRole('button', { name: s.addSupplier }));
     const add = page.getByRole('dialog', { name: s.addSupplier });
     await add.getByRole('button', { name: s.create }).click();
     await expect(add.getByText(s.nameRequired)).toBeVisible();
@@ -47,8 +43,8 @@ for (const lang of LANGS) {
     await shoot(page, lang, 'suppliers-add');
     await add.getByRole('button', { name: s.create }).click();
     await expect(add).toBeHidden();
-    await expect(supplierCard(page, lang)).toContainText('05 22 12 34 56');
-    await shows(supplierCard(page, lang).getByTestId('supplier-balance'), await money(page, lang, 0));
+    await expect(supplierCard()).toContainText('05 22 12 34 56');
+    await shows(supplierCard().getByTestId('supplier-balance'), await money(0));
 
     // Réception of 24 packs of milk from the supplier, on credit: an empty amount is refused, nothing moves.
     await page.goto('/#/inventory');
@@ -64,22 +60,22 @@ for (const lang of LANGS) {
     await expect(delivery.getByText(s.amountMustBePositive)).toBeVisible();
     await owedField.fill('360,00');
     await shoot(page, lang, 'inventory-restock-on-credit');
-    await tapCentre(page, delivery.getByRole('button', { name: L.saveRestock }));
+    await suppliers.tap(delivery.getByRole('button', { name: L.saveRestock }));
     await expect(delivery).toBeHidden();
     await expect(milk).toContainText(L.stockLine('28'));
 
     // The supplier now shows what is owed, and the screen's total says to how many suppliers.
-    await page.goto('/#/suppliers');
-    const card = supplierCard(page, lang);
-    await shows(card.getByTestId('supplier-balance'), await money(page, lang, 36_000));
+    await suppliers.open();
+    const card = supplierCard();
+    await shows(card.getByTestId('supplier-balance'), await money(36_000));
     await shows(
       page.getByTestId('suppliers-owed'),
-      `${fill(s.owedTotal, { amount: await money(page, lang, 36_000) })} ${plural(s, 'owedTo', 1, lang)}`,
+      `${fill(s.owedTotal, { amount: await money(36_000) })} ${plural(s, 'owedTo', 1, lang)}`,
     );
     await shoot(page, lang, 'suppliers-owed');
 
     // A payment above what is owed is refused; 150,00 lowers the balance to 210,00.
-    await tapCentre(page, card.getByRole('button', { name: s.entry }));
+    await suppliers.tap(card.getByRole('button', { name: s.entry }));
     const entry = page.getByRole('dialog', { name: fill(s.entryTitle, { name: SUPPLIER }) });
     await expect(entry.getByRole('radio', { name: s.kindPayment })).toBeChecked();
     const amount = entry.getByLabel(fill(s.amount, { currency: 'MAD' }));
@@ -87,22 +83,22 @@ for (const lang of LANGS) {
     await entry.getByRole('button', { name: s.recordPayment }).click();
     await shows(
       entry.getByText(lead(s.paymentAboveBalance)),
-      fill(s.paymentAboveBalance, { amount: await money(page, lang, 36_000) }),
+      fill(s.paymentAboveBalance, { amount: await money(36_000) }),
     );
     await shoot(page, lang, 'supplier-payment-refused');
     await amount.fill('150,00');
     await shows(
       entry.getByText(lead(s.balanceAfter)),
       fill(s.balanceAfter, {
-        amount: await money(page, lang, 21_000),
+        amount: await money(21_000),
       }),
     );
-    await tapCentre(page, entry.getByRole('button', { name: s.recordPayment }));
+    await suppliers.tap(entry.getByRole('button', { name: s.recordPayment }));
     await expect(entry).toBeHidden();
-    await shows(card.getByTestId('supplier-balance'), await money(page, lang, 21_000));
+    await shows(card.getByTestId('supplier-balance'), await money(21_000));
 
     // The history: the payment, then the delivery that came with the stock reception, with what was owed after each.
-    await tapCentre(page, card.getByRole('button', { name: s.history }));
+    await suppliers.tap(card.getByRole('button', { name: s.history }));
     const history = page.getByRole('dialog', { name: fill(s.historyTitle, { name: SUPPLIER }) });
     await expect(history.getByText(plural(s, 'entries', 2, lang))).toBeVisible();
     const rows = history.getByTestId('supplier-entry');
@@ -112,7 +108,7 @@ for (const lang of LANGS) {
     await expect(rows.nth(1)).toContainText(s.withReception);
     await shows(
       rows.nth(1).getByText(lead(s.balanceAfterRow)),
-      fill(s.balanceAfterRow, { amount: await money(page, lang, 36_000) }),
+      fill(s.balanceAfterRow, { amount: await money(36_000) }),
     );
     await shoot(page, lang, 'supplier-history');
   });
