@@ -47,6 +47,42 @@ const screenBoundaries = [
       ],
     },
   },
+  {
+    // The data layer is the bottom of the app: screens, the shell and the sync client build on it, never the reverse.
+    files: ['apps/web/src/data/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            crossPackage,
+            {
+              regex: '^\\.\\./(sync|features|app|ui|printing|recognition|i18n|pwa)(/|$)',
+              message: 'data/ imports nothing of the app above it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The sync client keeps HTTP and scheduling; what it reads and writes locally goes through the data layer's face.
+    files: ['apps/web/src/sync/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            crossPackage,
+            {
+              regex: '^\\.\\./data/(?!(syncStore|applyPulledChanges)$)',
+              message: 'sync/ reaches data/ only through syncStore.ts and applyPulledChanges.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default tseslint.config(
