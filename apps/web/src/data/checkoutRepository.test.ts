@@ -170,7 +170,7 @@ describe('completeSale', () => {
       await completeSale(cartOf([tea, 1]));
       // The ask runs after the sale (the ticket does not wait for it): both asks are over once a later
       // write of meta has run, since IndexedDB runs overlapping write transactions in their order.
-      await vi.waitFor(() => expect(persist).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(persist).toHaveBeenCalledTimes(1), { timeout: 15_000 });
       await tx('rw', ['meta'], (t) => t.meta.count());
       expect(persist).toHaveBeenCalledTimes(1);
     } finally {

@@ -7,7 +7,13 @@ import { META } from './meta';
 import { pendingOperations } from './syncStore';
 import { deleteProducts, listProducts } from './productsRepository';
 import { listCustomers } from './customersRepository';
-import { cancelBackgroundSweep, prepareLocalData, sweepLargeTablesNow } from './startup';
+import {
+  backgroundSweepFinished,
+  cancelBackgroundSweep,
+  prepareLocalData,
+  SWEEP_DELAY_MS,
+  sweepLargeTablesNow,
+} from './startup';
 import { TABLES_SWEPT_IN_BACKGROUND } from './corruptEntries';
 import { aCustomer, aProduct, resetDatabase, storeRecords } from './testDatabase';
 
@@ -139,19 +145,15 @@ describe('app start', () => {
       const ready = await prepareLocalData();
       expect(ready.removedCorrupt).toBe(0);
       expect(await tx('r', ['sales'], (t) => t.sales.count())).toBe(1);
-      await vi.advanceTimersByTimeAsync(3000);
+      await vi.advanceTimersByTimeAsync(SWEEP_DELAY_MS);
       vi.useRealTimers();
-      await vi.waitFor(async () =>
-        expect(
-          await tx('r', ['sales', 'outbox'], async (t) => [
-            await t.sales.count(),
-            await t.outbox.get(10_000),
-          ]),
-        ).toEqual([0, undefined]),
-      );
-      await vi.waitFor(async () =>
-        expect(await tx('r', ['meta'], (t) => t.meta.get(META.corruptSweepDoneAt))).toBeDefined(),
-      );
+      const sweep = backgroundSweepFinished();
+      expect(sweep).toBeDefined();
+      await sweep;
+      expect(
+        await tx('r', ['sales', 'outbox'], async (t) => [await t.sales.count(), await t.outbox.get(10_000)]),
+      ).toEqual([0, undefined]);
+      expect(await tx('r', ['meta'], (t) => t.meta.get(META.corruptSweepDoneAt))).toBeDefined();
       expect(await tx('r', ['stockMovements'], (t) => t.stockMovements.count())).toBe(10 + 4);
     });
 

@@ -110,21 +110,32 @@ export async function sweepLargeTablesNow(
 }
 
 let scheduledSweep: ReturnType<typeof setTimeout> | undefined;
+let runningSweep: Promise<void> | undefined;
 
 /** Starts the background check a little after the first screen (once per app start). */
 function scheduleBackgroundSweep(): void {
   if (scheduledSweep !== undefined) return;
   scheduledSweep = setTimeout(() => {
-    sweepLargeTablesNow().catch((error: unknown) =>
-      console.warn('Vérification des données locales interrompue', error),
+    runningSweep = sweepLargeTablesNow().then(
+      () => undefined,
+      (error: unknown) => console.warn('Vérification des données locales interrompue', error),
     );
   }, SWEEP_DELAY_MS);
+}
+
+/**
+ * The background check started by prepareLocalData, once it has begun (undefined before its delay has passed):
+ * resolves when it has finished, whatever it found. Lets a test wait for it instead of polling with a deadline.
+ */
+export function backgroundSweepFinished(): Promise<void> | undefined {
+  return runningSweep;
 }
 
 /** Cancels a background check not yet started (tests, or a harness that measures without it). */
 export function cancelBackgroundSweep(): void {
   if (scheduledSweep !== undefined) clearTimeout(scheduledSweep);
   scheduledSweep = undefined;
+  runningSweep = undefined;
 }
 
 export type PrepareOptions = {
