@@ -15,14 +15,15 @@ import {
   type CatalogueColumn,
 } from './catalogueSheet.js';
 import { VAT_RATES, type Product } from './entities.js';
-import { MAX_AMOUNT_CENTIMES, MAX_QUANTITY } from './limits.js';
+import { MAX_AMOUNT_CENTIMES, MAX_QUANTITY, MAX_STOCK } from './limits.js';
 
 const defaults = { category: 'Divers', vat: 20 as const };
 const NOW = '2026-01-01T00:00:00.000Z';
 
 function product(fields: Partial<Product> & { name: string }): Product {
   return {
-    id: `0190f0a0-0000-7000-8000-${String(Math.abs(hash(fields.name)))
+    // Two products of the same name (other brands) are two products: the brand is in the id too.
+    id: `0190f0a0-0000-7000-8000-${String(Math.abs(hash(`${fields.name}\u0000${fields.brand ?? ''}`)))
       .padStart(12, '0')
       .slice(0, 12)}`,
     brand: '',
@@ -262,5 +263,105 @@ describe('export then import', () => {
   it('every column the export writes is one the import reads', () => {
     const columns: CatalogueColumn[] = [...CATALOGUE_COLUMNS];
     expect(catalogueSheetRows([], 'fr')[0]).toHaveLength(columns.length);
+  });
+});
+
+/** Quantities a stored product may hold that no form would type: what backups and years of sales leave. */
+const storedQuantityArb = fc.oneof(
+  fc.integer({ min: 1000, max: MAX_QUANTITY }),
+  fc.integer({ min: 0, max: MAX_QUANTITY * 1000 }).map((milli) => milli / 1000),
+  fc.integer({ min: -MAX_QUANTITY, max: -1 }).map((milli) => milli / 1000),
+  fc.integer({ min: MAX_QUANTITY, max: MAX_STOCK }),
+  fc.double({ min: -MAX_STOCK, max: MAX_STOCK, noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(18.035000000000004, 0.1 + 0.2 - 0.3, 1e-7, -0.035, 18035.125),
+);
+const oddProductArb = fc
+  .record({
+    name: text(30),
+    brand: fc.oneof(fc.constant(''), text(20)),
+    isBulk: fc.boolean(),
+    stock: storedQuantityArb,
+    reorderThreshold: fc.oneof(
+      fc.integer({ min: 0, max: MAX_QUANTITY }),
+      fc.double({ min: 0, max: MAX_QUANTITY, noNaN: true }),
+    ),
+    packSize: fc.option(fc.double({ min: 0.001, max: MAX_QUANTITY, noNaN: true }), { nil: undefined }),
+  })
+  .map(({ packSize, ...fields }) => product({ ...fields, ...(packSize ? { packSize } : {}) }));
+
+/** The file the export writes, read back as a CSV reader gives it (every cell as text). */
+function exported(catalogue: readonly Product[], language: 'fr' | 'ar') {
+  const [headers, ...rows] = catalogueSheetRows(catalogue, language).map((row) => row.map(catalogueCellText));
+  return { rows, mapping: guessColumnMapping(headers!) };
+}
+
+describe('export then import: any stored quantity', () => {
+  it('a large shop\'s stocks (18 035 units, 18,035 kg, 18,035 "units" from a backup) come back as they were', () => {
+    const shop = [
+      product({ name: 'Lait 1 L', stock: 18035, reorderThreshold: 1200 }),
+      product({ name: 'Semoule', isBulk: true, stock: 18.035, reorderThreshold: 2.5, packSize: 25 }),
+      product({ name: 'Olives', isBulk: true, stock: 18035.125 }),
+      product({ name: 'Lentilles', stock: 18.035 }), // a backup without is_bulk: a weight counted as units
+      product({ name: 'Pain', stock: -3 }), // sold before it was counted
+      product({ name: 'Sucre', isBulk: true, stock: 18.035000000000004 }),
+      product({ name: 'Sel', isBulk: true, stock: 0.1 + 0.2 - 0.3 }),
+      product({ name: 'Eau', stock: 250_000_000 }),
+      product({ name: 'Thé', stock: 12, reorderThreshold: 2.5, packSize: 0.5 }),
+    ];
+    for (const language of ['fr', 'ar'] as const) {
+      const { rows, mapping } = exported(shop, language);
+      const again = planCatalogueImport(rows, mapping, shop, defaults);
+      expect(again.report).toMatchObject({ unchanged: shop.length, added: 0, updated: 0, skipped: 0 });
+      // A price changed in the spreadsheet updates the product and keeps every quantity as stored.
+      const repriced = rows.map((row) =>
+        row.map((cell, index) => (mapping[index] === 'salePrice' ? '9,90' : cell)),
+      );
+      const update = planCatalogueImport(repriced, mapping, shop, defaults);
+      expect(update.report).toMatchObject({ updated: shop.length, skipped: 0 });
+      update.writes.forEach((write, index) => {
+        const result = draftFromSheetRow(write.row, shop[index], defaults);
+        if (!result.ok) throw new Error('refused');
+        expect(fieldsOf(result.draft)).toEqual({ ...fieldsOf(shop[index]!), salePrice: 990 });
+      });
+      // Into an empty shop, what a product form could hold comes back as it was; the rest says why.
+      const fresh = planCatalogueImport(rows, mapping, [], defaults);
+      expect(fresh.writes.map((write) => write.row.name)).toEqual([
+        'Lait 1 L',
+        'Semoule',
+        'Olives',
+        'Sucre',
+        'Sel',
+      ]);
+      expect(fresh.report.skips.map(({ line: _line, ...skip }) => skip)).toEqual([
+        { code: 'cell', column: 'stock', problem: 'not-whole', text: '18,035' },
+        { code: 'cell', column: 'stock', problem: 'negative', text: '-3' },
+        { code: 'cell', column: 'stock', problem: 'too-large', text: '250000000' },
+        { code: 'cell', column: 'reorderThreshold', problem: 'not-whole', text: '2,5' },
+      ]);
+    }
+  });
+
+  it('into the same shop, any stored stock, threshold or pack size changes nothing, in French and in Arabic', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(oddProductArb, {
+          maxLength: 10,
+          selector: (p) => `${p.name.toLowerCase()}|${p.brand.toLowerCase()}`,
+        }),
+        fc.constantFrom('fr' as const, 'ar' as const),
+        (catalogue, language) => {
+          const { rows, mapping } = exported(catalogue, language);
+          const again = planCatalogueImport(rows, mapping, catalogue, defaults);
+          expect(again.report).toMatchObject({ unchanged: catalogue.length, skipped: 0 });
+          rows.forEach((row, index) => {
+            const read = readCatalogueRow(row, mapping);
+            if (!read.ok) throw new Error('unread');
+            const result = draftFromSheetRow(read.row, catalogue[index], defaults);
+            if (!result.ok) throw new Error('refused');
+            expect(fieldsOf(result.draft)).toEqual(fieldsOf(catalogue[index]!));
+          });
+        },
+      ),
+    );
   });
 });

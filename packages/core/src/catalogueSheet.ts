@@ -5,6 +5,7 @@ import { productDraftSchema, type ProductDraft } from './validation.js';
 import {
   CATALOGUE_COLUMNS,
   CATALOGUE_HEADERS,
+  readExactNumberCell,
   readPriceCell,
   readQuantityCell,
   readTextCell,
@@ -22,8 +23,23 @@ export const MAX_CATALOGUE_ROWS = 20_000;
 /** Reasons listed in the report, for skipped rows and for updated products each; the rest are counted. */
 export const MAX_SHEET_REASONS = 20;
 
+/** The quantity columns, read as typed and as written. */
+const QUANTITY_COLUMNS = ['stock', 'reorderThreshold', 'packSize'] as const;
+type QuantityColumn = (typeof QUANTITY_COLUMNS)[number];
+
+/**
+ * A quantity cell whose exact number is not what the typing rules read (or refuse): a unit product's
+ * count of 18.035 from a backup of the original app, a stock below zero, beyond what a form takes, or with
+ * more decimals than grams. It stands when it is the stored product's own value (an export read back);
+ * otherwise the typing rules decide, and `problem` is why they refuse it.
+ */
+export type WrittenQuantity = { value: number; text: string; problem?: CellProblem };
+
 /** The fields of one row that had something in them: an update changes only these. */
-export type SheetProduct = Partial<Omit<ProductDraft, 'photoId'>> & { name: string };
+export type SheetProduct = Partial<Omit<ProductDraft, 'photoId'>> & {
+  name: string;
+  asWritten?: Partial<Record<QuantityColumn, WrittenQuantity>>;
+};
 
 export type SheetRowProblem =
   { code: 'name-missing' } | { code: 'cell'; column: CatalogueColumn; problem: CellProblem; text: string };
@@ -66,13 +82,26 @@ export function readCatalogueRow(cells: readonly string[], mapping: ColumnMappin
     if (!read.ok) return fail('vat', read.problem);
     row.vat = read.value;
   }
-  for (const column of ['stock', 'reorderThreshold', 'packSize'] as const) {
+  for (const column of QUANTITY_COLUMNS) {
     if (cellOf(column).trim() === '') continue;
     // Without a unit column the stored product decides: decimals are checked with it (draftFromSheetRow).
     const read = readQuantityCell(cellOf(column), column !== 'packSize' && row.isBulk !== false);
-    if (!read.ok) return fail(column, read.problem);
-    if (column === 'packSize' && read.value === 0) return fail(column, 'unreadable');
-    row[column] = read.value;
+    const exact = readExactNumberCell(cellOf(column));
+    if (column === 'packSize' && read.ok && read.value === 0) return fail(column, 'unreadable');
+    if (read.ok) row[column] = read.value;
+    if (exact === undefined || (read.ok && exact === read.value)) {
+      if (!read.ok) return fail(column, read.problem);
+      continue;
+    }
+    // The number as the file holds it, for draftFromSheetRow to compare with the stored product's.
+    row.asWritten = {
+      ...row.asWritten,
+      [column]: {
+        value: exact,
+        text: clip(cellOf(column).trim()),
+        ...(read.ok ? {} : { problem: read.problem }),
+      },
+    };
   }
   return { ok: true, row: row as SheetProduct };
 }
@@ -107,21 +136,39 @@ export function draftFromSheetRow(
         packSize: stored.packSize,
       }
     : { category: defaults.category, vat: defaults.vat };
-  // A stored stock below zero (sold before it was counted) stays as it is when the row gives none.
-  const keptStock = row.stock === undefined && stored ? stored.stock : undefined;
+  const { asWritten, ...given } = row;
+  // A quantity the row leaves empty, or gives as the stored product has it, stays exactly as stored
+  // (a stock below zero, sold before it was counted; a count of 18.035 a backup gave a unit product): an
+  // export read back changes nothing. Only a quantity the file changes is held to the typing rules.
+  const kept: Partial<Record<QuantityColumn, number>> = {};
+  for (const column of QUANTITY_COLUMNS) {
+    const storedValue = stored?.[column];
+    const written = asWritten?.[column];
+    const fileValue = written?.value ?? given[column];
+    if (storedValue !== undefined && (fileValue === undefined || fileValue === storedValue)) {
+      kept[column] = storedValue;
+    } else if (written?.problem) {
+      return { ok: false, reason: { code: 'cell', column, problem: written.problem, text: written.text } };
+    }
+  }
   const parsed = productDraftSchema.safeParse({
     ...base,
-    ...row,
-    ...(keptStock !== undefined ? { stock: 0 } : {}),
+    ...given,
+    ...(kept.stock !== undefined ? { stock: 0 } : {}),
+    ...(kept.reorderThreshold !== undefined ? { reorderThreshold: 0 } : {}),
+    ...(kept.packSize !== undefined ? { packSize: 1 } : {}),
   });
-  if (parsed.success) {
-    return { ok: true, draft: keptStock === undefined ? parsed.data : { ...parsed.data, stock: keptStock } };
-  }
+  if (parsed.success) return { ok: true, draft: { ...parsed.data, ...kept } };
   const column = parsed.error.issues[0]?.path[0];
   if (column === 'stock' || column === 'reorderThreshold') {
     return {
       ok: false,
-      reason: { code: 'cell', column, problem: 'not-whole', text: String(row[column] ?? '') },
+      reason: {
+        code: 'cell',
+        column,
+        problem: 'not-whole',
+        text: asWritten?.[column]?.text ?? String(given[column] ?? ''),
+      },
     };
   }
   return { ok: false, reason: { code: 'invalid-product' } };

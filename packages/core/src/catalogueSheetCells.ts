@@ -242,17 +242,37 @@ export function readPriceCell(cell: string): CellRead<number> {
   return { ok: false, problem: /^\d*[.,]?\d+$/.test(decimal) ? 'too-large' : 'unreadable' };
 }
 
+const EXACT_NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i;
+
+/** "5.55e-17" (how a number's shortest text writes it when tiny) as plain digits: "0.000000". */
+function plainDecimal(decimal: string): string {
+  if (!/e/i.test(decimal) || !EXACT_NUMBER.test(decimal.replace(',', '.'))) return decimal;
+  const value = Number(decimal.replace(',', '.'));
+  return Number.isFinite(value) && Math.abs(value) < 1e21 ? value.toFixed(6) : decimal;
+}
+
 /** A stock or threshold: whole units, or kg to the gram for products sold by weight. */
 export function readQuantityCell(cell: string, isBulk: boolean): CellRead<number> {
   const text = cellText(cell);
   if (NEGATIVE.test(text)) return { ok: false, problem: 'negative' };
-  const decimal = decimalText(text);
+  const decimal = plainDecimal(decimalText(text));
   const parsed = parseQuantityInput(decimal, isBulk);
   if (!parsed.invalid) return { ok: true, value: parsed.value };
   if (!/^\d*[.,]?\d+$/.test(decimal)) return { ok: false, problem: 'unreadable' };
   return parseQuantityInput(decimal, true).invalid
     ? { ok: false, problem: 'too-large' }
     : { ok: false, problem: 'not-whole' };
+}
+
+/**
+ * The number a cell holds, exactly as written, sign and exponent included ("-3", "18,035",
+ * "18.035000000000004", "5.55e-17"): what the export writes for any stored quantity. No rule applied.
+ */
+export function readExactNumberCell(cell: string): number | undefined {
+  const text = decimalText(cellText(cell).replace(/^−/, '-')).replace(',', '.');
+  if (!EXACT_NUMBER.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
 }
 
 /** A VAT rate: "20", "20 %", "20,0" or a fraction "0.2". */

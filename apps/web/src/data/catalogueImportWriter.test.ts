@@ -69,4 +69,25 @@ describe('writeCatalogueImport', () => {
     expect(result).toEqual({ added: 0, updated: 0, unchanged: 0, skipped: 0 });
     expect(await tx('r', ['outbox'], (t) => t.outbox.count())).toBe(before);
   });
+
+  it('an update keeps a stock no form would type (a backup\'s 18.035 "units", a stock below zero) exactly', async () => {
+    const lentilles = aProduct({
+      name: 'Lentilles',
+      brand: '',
+      barcode: '611',
+      salePrice: 900,
+      stock: 18.035,
+    });
+    const pain = aProduct({ name: 'Pain', brand: '', barcode: '622', salePrice: 120, stock: -3 });
+    await storeRecords({ products: [lentilles, pain] });
+    const { plan, result } = await importRows([
+      ['Lentilles', '', '611', '9,50', '18,035'],
+      ['Pain', '', '622', '1,30', '-3'],
+    ]);
+    expect(plan.report.skips).toEqual([]);
+    expect(result).toEqual({ added: 0, updated: 2, unchanged: 0, skipped: 0 });
+    expect(await getProduct(lentilles.id)).toMatchObject({ salePrice: 950, stock: 18.035 });
+    expect(await getProduct(pain.id)).toMatchObject({ salePrice: 130, stock: -3 });
+    expect(await listStockMovements(lentilles.id)).toEqual([]);
+  });
 });

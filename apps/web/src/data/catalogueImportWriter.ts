@@ -6,6 +6,8 @@ import {
   productSchema,
   updateProduct,
   type Product,
+  type ProductChange,
+  type ProductDraft,
   type SheetDefaults,
   type SheetWrite,
   type StockMovement,
@@ -44,6 +46,14 @@ export function writeCatalogueImport(
 ): Promise<CatalogueWriteResult> {
   const now = new Date().toISOString();
   const ctx = { now, newId };
+  // The stock the file left as stored (a count of 18.035 a backup gave a unit product, a stock below zero)
+  // stays exactly so: updateProduct would round it to the unit's steps without a movement for the difference.
+  const updated = (existing: Product, draft: ProductDraft): ProductChange => {
+    const change = updateProduct(existing, draft, ctx);
+    return draft.stock === existing.stock
+      ? { product: { ...change.product, stock: existing.stock }, movement: undefined }
+      : change;
+  };
   return tx('rw', ['products', 'stockMovements', ...OUTBOX_TABLES], async (t) => {
     const ids = writes.flatMap((write) => (write.id ? [write.id] : []));
     const stored = new Map(
@@ -59,7 +69,7 @@ export function writeCatalogueImport(
         result.skipped += 1;
         continue;
       }
-      const change = existing ? updateProduct(existing, draft.draft, ctx) : newProduct(draft.draft, ctx);
+      const change = existing ? updated(existing, draft.draft) : newProduct(draft.draft, ctx);
       if (existing && sameProduct(existing, change.product)) {
         result.unchanged += 1;
         continue;
