@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountService } from '../auth/accountService.js';
 import { verifyAccessToken, type Caller, type TokenKey } from '../auth/tokens.js';
+import { deviceRevoked } from '../domain/errors.js';
 import { ApiError } from './errors.js';
 
 declare module 'fastify' {
@@ -69,9 +70,8 @@ export function requireCaller(key: () => Promise<TokenKey>, accounts: AccountSer
     const token = bearerToken(request);
     const caller = token === undefined ? undefined : await verify(token);
     if (!caller) throw unauthorized();
-    if (!(await accounts.deviceIsActive(caller))) {
-      throw new ApiError(401, 'device_revoked', 'Cet appareil a été retiré de la boutique');
-    }
+    // The same refusal as a push from a removed phone (sync), mapped to 401 by http/errors.ts.
+    if (!(await accounts.deviceIsActive(caller))) throw deviceRevoked();
     request.caller = caller;
   };
 }

@@ -127,9 +127,13 @@ describe.each(ENGINES)('accounts, tokens and shop isolation on %s', (engine) => 
       (await inject({ method: 'DELETE', url: `/api/devices/${staff.deviceId}`, headers: owner.headers }))
         .statusCode,
     ).toBe(204);
-    expect((await inject({ method: 'GET', url: '/api/devices', headers: staff.headers })).statusCode).toBe(
-      401,
-    );
+    const removed = await inject({ method: 'GET', url: '/api/devices', headers: staff.headers });
+    expect(removed.statusCode).toBe(401);
+    // The domain's refusal (domain/errors.ts), mapped to its status by http/errors.ts.
+    expect(removed.json()).toEqual({
+      error: 'device_revoked',
+      message: 'Cet appareil a été retiré de la boutique',
+    });
     expect(
       (
         await inject({
