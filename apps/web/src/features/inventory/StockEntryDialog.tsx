@@ -1,23 +1,30 @@
 // Inventaire (type the counted quantity) or Réception (type what the supplier delivered): one movement each.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { countStock, restockProduct } from '../../data/stockRepository';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { Input, NumberInput } from '../../ui/Input';
-import { toast } from '../../ui/toastStore';
-import { problemOfResult, readStockEntry, type StockEntryKind, type StockEntryProblem } from './stockEntry';
-import { withIsolatedName } from '../../ui/IsolatedName';
 import { receiveOnCredit } from '../../data/suppliersRepository';
+import { FormDialog } from '../../ui/FormDialog';
+import { Input, NumberInput } from '../../ui/Input';
+import { withIsolatedName } from '../../ui/IsolatedName';
+import { toast } from '../../ui/toastStore';
 import {
   CreditReceptionFields,
   NO_CREDIT_RECEPTION,
-  readCreditReception,
   splitCreditResult,
 } from '../../ui/credit/CreditReceptionFields';
+import {
+  CREDIT_AMOUNT_REFUSED,
+  problemOfResult,
+  stockEntrySchema,
+  type StockEntryKind,
+  type StockEntryOutput,
+  type StockEntryProblem,
+  type StockEntryValues,
+} from './stockEntry';
 
 export interface StockEntryDialogProps {
   kind: StockEntryKind;
@@ -28,77 +35,65 @@ export interface StockEntryDialogProps {
 export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogProps) {
   const { t } = useTranslation();
   const { t: ti } = useTranslation('inventory');
-  const format = useShopFormat();
-  const [text, setText] = useState('');
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<StockEntryProblem | 'not-found'>();
-  const [busy, setBusy] = useState(false);
-  // Réception only: an optional supplier, and the amount owed when received on credit.
-  const [credit, setCredit] = useState(NO_CREDIT_RECEPTION);
-  const [creditError, setCreditError] = useState<string>();
   const { t: ts } = useTranslation('suppliers');
-  const formId = `stock-entry-${kind}`;
+  const format = useShopFormat();
+  // The dialog is mounted for one product and one kind: the rules are made once.
+  const [schema] = useState(() => stockEntrySchema(kind, product.isBulk));
+  const { register, handleSubmit, setError, clearErrors, control, formState } = useForm<
+    StockEntryValues,
+    unknown,
+    StockEntryOutput
+  >({
+    resolver: zodResolver(schema),
+    // Réception only: an optional supplier, and the amount owed when received on credit.
+    defaultValues: { quantity: '', note: '', credit: NO_CREDIT_RECEPTION },
+    // A field's message stays until that field is typed in again.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting: busy } = formState;
+  const { field: credit } = useController({ control, name: 'credit' });
 
   function problemText(reason: StockEntryProblem | 'not-found'): string {
     if (reason === 'negative') return t('inventory.stockCannotBeNegative');
     return ti(`entry.problem.${reason}`);
   }
+  const quantityProblem = errors.quantity?.message as StockEntryProblem | 'not-found' | undefined;
+  const refuseCredit = () => setError('credit', { message: CREDIT_AMOUNT_REFUSED });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const entry = readStockEntry(kind, text, product.isBulk);
-    if (!entry.ok) {
-      setProblem(entry.problem);
-      return;
-    }
-    const owed = kind === 'restock' ? readCreditReception(credit) : { ok: true as const, credit: undefined };
-    if (!owed.ok) {
-      setCreditError(ts('amountMustBePositive'));
-      return;
-    }
-    setBusy(true);
+  const submit = handleSubmit(async ({ quantity, note, credit: owed }) => {
     try {
-      const trimmedNote = note.trim() || undefined;
       // On credit, the movement and the supplier entry are written together (one operation).
-      const onCredit = owed.credit
-        ? splitCreditResult(
-            await receiveOnCredit(
-              product.id,
-              entry.quantity,
-              trimmedNote,
-              owed.credit.supplierId,
-              owed.credit.amount,
-            ),
-          )
+      const onCredit = owed
+        ? splitCreditResult(await receiveOnCredit(product.id, quantity, note, owed.supplierId, owed.amount))
         : undefined;
       if (onCredit?.creditRefused) {
-        setCreditError(ts('amountMustBePositive'));
+        refuseCredit();
         return;
       }
       const result = onCredit
         ? onCredit.stock
         : kind === 'count'
-          ? await countStock(product.id, entry.quantity, trimmedNote)
-          : await restockProduct(product.id, entry.quantity, trimmedNote);
+          ? await countStock(product.id, quantity, note)
+          : await restockProduct(product.id, quantity, note);
       const refused = problemOfResult(result);
       if (refused || !result.ok) {
-        setProblem(refused);
+        setError('quantity', { message: refused });
         return;
       }
-      const quantity = format.quantity(result.stockAfter, product.isBulk);
+      const stock = format.quantity(result.stockAfter, product.isBulk);
       toast({
         title:
           kind === 'count'
-            ? ti('count.done', { name: product.name, quantity })
+            ? ti('count.done', { name: product.name, quantity: stock })
             : ti('restock.done', {
                 name: product.name,
-                received: format.quantity(entry.quantity, product.isBulk),
-                quantity,
+                received: format.quantity(quantity, product.isBulk),
+                quantity: stock,
               }),
         ...(onCredit?.supplierName !== undefined
           ? {
               description: ts('reception.recorded', {
-                amount: format.money(owed.credit?.amount ?? 0),
+                amount: format.money(owed?.amount ?? 0),
                 name: onCredit.supplierName,
               }),
             }
@@ -109,58 +104,39 @@ export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogPro
     } catch (error) {
       console.error('Stock not updated', error);
       toast({ title: t('inventory.stockUpdateFailed'), tone: 'error' });
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
-    <Dialog
+    <FormDialog
       open
-      onOpenChange={(open) => (open || busy ? undefined : onClose())}
+      onOpenChange={(open) => (open ? undefined : onClose())}
       title={withIsolatedName((name) => ti(`${kind}.title`, { name }), product.name)}
       description={ti('entry.current', { quantity: format.quantity(product.stock, product.isBulk) })}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {ti(`${kind}.save`)}
-          </Button>
-        </>
-      }
+      submitLabel={ti(`${kind}.save`)}
+      busy={busy}
+      keepOpenWhileBusy
+      onSubmit={(event) => void submit(event)}
     >
-      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <NumberInput
-          // The dialog is opened for exactly this: typing the quantity.
-          autoFocus
-          label={product.isBulk ? ti(`${kind}.quantityKg`) : ti(`${kind}.quantity`)}
-          hint={ti(`${kind}.hint`)}
-          error={problem ? problemText(problem) : undefined}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setProblem(undefined);
+      <NumberInput
+        // The dialog is opened for exactly this: typing the quantity.
+        autoFocus
+        label={product.isBulk ? ti(`${kind}.quantityKg`) : ti(`${kind}.quantity`)}
+        hint={ti(`${kind}.hint`)}
+        error={quantityProblem ? problemText(quantityProblem) : undefined}
+        {...register('quantity', { onChange: () => clearErrors('quantity') })}
+      />
+      <Input label={ti(`${kind}.note`)} maxLength={500} {...register('note')} />
+      {kind === 'restock' ? (
+        <CreditReceptionFields
+          value={credit.value}
+          onChange={(next) => {
+            credit.onChange(next);
+            clearErrors('credit');
           }}
+          error={errors.credit ? ts('amountMustBePositive') : undefined}
         />
-        <Input
-          label={ti(`${kind}.note`)}
-          value={note}
-          maxLength={500}
-          onChange={(event) => setNote(event.target.value)}
-        />
-        {kind === 'restock' ? (
-          <CreditReceptionFields
-            value={credit}
-            onChange={(next) => {
-              setCredit(next);
-              setCreditError(undefined);
-            }}
-            error={creditError}
-          />
-        ) : null}
-      </form>
-    </Dialog>
+      ) : null}
+    </FormDialog>
   );
 }

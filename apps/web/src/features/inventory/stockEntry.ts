@@ -1,6 +1,8 @@
 // What a typed stock count or delivery becomes: a quantity to write, or the reason it is refused.
 import { parseQuantityInput } from '@hanouti/core';
+import { z } from 'zod';
 import type { StockUpdateResult } from '../../data/stockRepository';
+import { readCreditReception, type CreditReception } from '../../ui/credit/CreditReceptionFields';
 
 export type StockEntryKind = 'count' | 'restock';
 export type StockEntryProblem = 'empty' | 'invalid' | 'negative' | 'not-positive' | 'whole-units';
@@ -42,4 +44,47 @@ export function problemOfResult(result: StockUpdateResult): StockEntryProblem | 
     case 'product-not-found':
       return 'not-found';
   }
+}
+
+/** The dialog's fields as typed: the quantity, a note, and (Réception only) the supplier part. */
+export type StockEntryValues = { quantity: string; note: string; credit: CreditReception };
+
+/** What the dialog asks to write: the quantity, the note if any, and the supplier's debt if on credit. */
+export type StockEntryOutput = {
+  quantity: number;
+  note: string | undefined;
+  credit: { supplierId: string; amount: number } | undefined;
+};
+
+/** The supplier part's refusal, as a code: the amount owed must be above 0. */
+export const CREDIT_AMOUNT_REFUSED = 'credit-amount';
+
+/**
+ * Every field checked at once through `readStockEntry` (core's quantity parser) and `readCreditReception`
+ * (core's money parser); a field's message is its problem's code.
+ */
+export function stockEntrySchema(kind: StockEntryKind, isBulk: boolean) {
+  const readCredit = (credit: CreditReception) =>
+    kind === 'restock' ? readCreditReception(credit) : ({ ok: true, credit: undefined } as const);
+  return z
+    .object({
+      quantity: z.string(),
+      note: z.string(),
+      credit: z.object({ supplierId: z.string(), onCredit: z.boolean(), amountText: z.string() }),
+    })
+    .superRefine((fields, context) => {
+      const entry = readStockEntry(kind, fields.quantity, isBulk);
+      if (!entry.ok) context.addIssue({ code: 'custom', path: ['quantity'], message: entry.problem });
+      if (!readCredit(fields.credit).ok)
+        context.addIssue({ code: 'custom', path: ['credit'], message: CREDIT_AMOUNT_REFUSED });
+    })
+    .transform((fields): StockEntryOutput => {
+      const entry = readStockEntry(kind, fields.quantity, isBulk);
+      const owed = readCredit(fields.credit);
+      return {
+        quantity: entry.ok ? entry.quantity : 0,
+        note: fields.note.trim() || undefined,
+        credit: owed.ok ? owed.credit : undefined,
+      };
+    });
 }
