@@ -5,33 +5,70 @@ import {
   pendingClocks,
   pendingPurchases,
   unprocessedOperations,
-  productAfterPull,
   pulledChangeWins,
   type Customer,
-  type Sale,
   type SyncChange,
+  type SyncEntity,
 } from '@hanouti/core';
-import { tx } from './db';
 import { writeOutArchivedSaleOperations } from './archivedSaleOperations';
-import { customerEntries, deleteEntries, findEntry, LEDGER_TABLES, putEntries } from './creditArchive';
-import { expandOutboxEntry } from './outbox';
-import { deleteMovement, findMovement, productMovements } from './movements';
-import { deleteSalesKeepingMovements, putSalesAndMovements, SALE_TABLES, storedSale } from './sales';
-import { AGGREGATE_TABLES, applySalesToAggregates } from './salesAggregates';
+import { productApplier, refreshProductStocks } from './catalogue';
+import { tx } from './db';
+import { creditEntryApplier, customerEntries, LEDGER_TABLES } from './ledger';
+import { movementApplier } from './movements';
+import { expandOutboxEntry, OUTBOX_TABLES } from './outbox';
+import {
+  plainApplier,
+  pulledChangeApplier,
+  type PulledChange,
+  type PulledChangeApplier,
+  type Touched,
+} from './pulledChange';
+import type { TableName } from './records';
+import { saleApplier, SALE_TABLES } from './sales';
 import { observeStamps, writeCursor } from './syncBookkeeping';
-import { refreshSupplierBalances, SUPPLIER_TABLES } from './suppliersRepository';
+import {
+  refreshSupplierBalances,
+  supplierApplier,
+  supplierEntryApplier,
+  SUPPLIER_TABLES,
+} from './suppliersRepository';
 
-const PULL_TABLES = [
-  'products',
-  'customers',
-  'settings',
-  ...SALE_TABLES,
-  ...LEDGER_TABLES,
-  ...SUPPLIER_TABLES,
-  'outbox',
-  'meta',
-  ...AGGREGATE_TABLES,
-] as const;
+/**
+ * How each synced entity lands, one applier per entity, written beside its store. A new synced table adds its
+ * line here (core's SYNC_ENTITIES: the table does not compile without it) and its table in records.ts and
+ * schema.ts; the transaction's tables follow from the appliers.
+ */
+const APPLIERS: { [E in SyncEntity]: PulledChangeApplier<E> } = {
+  product: productApplier,
+  customer: plainApplier('customers'),
+  // The shop's settings are one record that is never deleted.
+  settings: pulledChangeApplier(['settings'], async (t, change) => {
+    if (!change.deleted) await t.settings.put(change.record);
+  }),
+  sale: saleApplier,
+  stockMovement: movementApplier,
+  creditTransaction: creditEntryApplier,
+  supplier: supplierApplier,
+  supplierEntry: supplierEntryApplier,
+};
+
+/** The appliers' tables, and what is read and recomputed once the page is written. */
+const PULL_TABLES: readonly TableName[] = [
+  ...new Set<TableName>([
+    ...Object.values(APPLIERS).flatMap((applier) => applier.tables),
+    'products',
+    ...SALE_TABLES,
+    'customers',
+    ...LEDGER_TABLES,
+    ...SUPPLIER_TABLES,
+    ...OUTBOX_TABLES,
+  ]),
+];
+
+/** The applier of a change's entity. */
+function applierOf<E extends SyncEntity>(change: PulledChange<E>): PulledChangeApplier<E> {
+  return APPLIERS[change.entity];
+}
 
 /**
  * Writes the server's versions, keeping local edits still on their way when they are later (HLC), then
@@ -54,9 +91,7 @@ export async function applyPulledChanges(
     );
     const clocks = pendingClocks(pending);
     const purchases = pendingPurchases(pending);
-    const touchedProducts = new Set<string>();
-    const touchedCustomers = new Set<string>();
-    const touchedSuppliers = new Set<string>();
+    const touched: Touched = { products: new Set(), customers: new Set(), suppliers: new Set() };
     const serverCounters = new Map<string, Pick<Customer, 'totalPurchases' | 'lastPurchase'>>();
     const stamps: string[] = [];
 
@@ -64,85 +99,14 @@ export async function applyPulledChanges(
       if ('hlc' in change && change.hlc) stamps.push(change.hlc);
       if (change.entity === 'customer' && !change.deleted) {
         serverCounters.set(change.id, change.record);
-        touchedCustomers.add(change.id);
+        touched.customers.add(change.id);
       }
       if (!pulledChangeWins(change, clocks)) continue;
-      switch (change.entity) {
-        case 'product':
-          if (change.deleted) await t.products.delete(change.id);
-          else await t.products.put(change.record);
-          touchedProducts.add(change.id);
-          break;
-        case 'customer':
-          if (change.deleted) await t.customers.delete(change.id);
-          else await t.customers.put(change.record);
-          break;
-        case 'settings':
-          if (!change.deleted) await t.settings.put(change.record);
-          break;
-        case 'sale': {
-          const before = await storedSale(t, change.id);
-          if (before) await applySalesToAggregates(t, [before], -1);
-          if (change.deleted) {
-            await deleteSalesKeepingMovements(t, [change.id]);
-          } else {
-            // printed/shared describe this phone's receipt: a sale it made keeps its own marks.
-            const sale: Sale = before
-              ? { ...change.record, printed: before.printed, shared: before.shared }
-              : change.record;
-            // The movements kept inside the stored record stay with it (saleRecords.ts).
-            await putSalesAndMovements(t, [sale], []);
-            await applySalesToAggregates(t, [sale], 1);
-          }
-          break;
-        }
-        case 'stockMovement': {
-          const saleId = change.deleted ? undefined : change.record.saleId;
-          const before = await findMovement(t, change.id, saleId);
-          if (before) touchedProducts.add(before.productId);
-          if (change.deleted) await deleteMovement(t, change.id, before?.saleId);
-          else {
-            await putSalesAndMovements(t, [], [change.record]);
-            touchedProducts.add(change.record.productId);
-          }
-          break;
-        }
-        case 'creditTransaction': {
-          const before = await findEntry(t, change.id);
-          if (before) touchedCustomers.add(before.customerId);
-          if (change.deleted) await deleteEntries(t, [change.id]);
-          else {
-            await putEntries(t, [change.record]);
-            touchedCustomers.add(change.record.customerId);
-          }
-          break;
-        }
-        case 'supplier':
-          // Name and phone from the winning version; the balance is the local entries' sum (below).
-          if (change.deleted) await t.suppliers.delete(change.id);
-          else await t.suppliers.put(change.record);
-          touchedSuppliers.add(change.id);
-          break;
-        case 'supplierEntry': {
-          const before = await t.supplierEntries.get(change.id);
-          if (before) touchedSuppliers.add(before.supplierId);
-          if (change.deleted) await t.supplierEntries.delete(change.id);
-          else {
-            await t.supplierEntries.put(change.record);
-            touchedSuppliers.add(change.record.supplierId);
-          }
-          break;
-        }
-      }
+      await applierOf(change).apply(t, change, touched);
     }
 
-    for (const id of touchedProducts) {
-      const product = await t.products.get(id);
-      if (!product) continue;
-      const movements = await productMovements(t, id);
-      await t.products.put(productAfterPull(product, movements));
-    }
-    for (const id of touchedCustomers) {
+    await refreshProductStocks(t, touched.products);
+    for (const id of touched.customers) {
       const customer = await t.customers.get(id);
       if (!customer) continue;
       const entries = await customerEntries(t, id);
@@ -153,7 +117,7 @@ export async function applyPulledChanges(
           : { ...customer, creditBalance: balanceFromLedger(entries) },
       );
     }
-    await refreshSupplierBalances(t, touchedSuppliers);
+    await refreshSupplierBalances(t, touched.suppliers);
     await observeStamps(t, stamps);
     await writeCursor(t, cursor);
   });

@@ -2,7 +2,7 @@ import { balanceFromLedger, newId, type CreditTransaction } from '@hanouti/core'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyPulledChanges } from './applyPulledChanges';
 import { exportAll, importBackupFile } from './backupService';
-import { findEntry, LEDGER_TABLES } from './creditArchive';
+import { findEntry, LEDGER_TABLES } from './ledger';
 import {
   addCredit,
   addPayment,

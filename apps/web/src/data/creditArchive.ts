@@ -1,18 +1,17 @@
-// The credit notebook's entries of a whole-shop import, kept in one record per customer (schema version 6).
+// The credit notebook's entries of a whole-shop import, kept in one record per customer (schema version 6): the
+// pages under the ledger store (ledger.ts), which is what everything else reads and writes through.
 //
 // As for the sale archive (saleArchive.ts), IndexedDB's cost per record made 20,000 entry records a few seconds
 // of a large import; 1,000 customer records are a fraction of it. Only an import writes here; any change to an
-// archived entry first takes it out into the `creditTransactions` table, and readers look in both places, so
-// each entry is kept in exactly one and balance = Σ entries still holds.
+// archived entry first takes it out into the `creditTransactions` table (ledger.ts), and the ledger's readers look
+// in both places, so each entry is kept in exactly one and balance = Σ entries still holds.
 import type { CreditTransaction } from '@hanouti/core';
 import { bulkPutFast } from './bulkPutFast';
 import type { ArchivedCustomerCredits, Tables } from './records';
 
 export type { ArchivedCustomerCredits } from './records';
 
-/** Where credit entries are kept: the table, and the archive. */
-export const LEDGER_TABLES = ['creditTransactions', 'archivedCredits'] as const;
-type LedgerTables = Pick<Tables, (typeof LEDGER_TABLES)[number]>;
+type ArchiveTables = Pick<Tables, 'archivedCredits'>;
 
 const byId = (a: CreditTransaction, b: CreditTransaction) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -24,13 +23,13 @@ function customerRecord(
   return { customerId, entries: [...entries], entryIds: entries.map((entry) => entry.id) };
 }
 
-async function archiveIsEmpty(t: LedgerTables): Promise<boolean> {
+async function archiveIsEmpty(t: ArchiveTables): Promise<boolean> {
   return (await t.archivedCredits.limit(1).primaryKeys()).length === 0;
 }
 
 /** Writes these customers' records, removing those now empty. */
 async function putCustomerRecords(
-  t: LedgerTables,
+  t: ArchiveTables,
   records: readonly { customerId: string; record: ArchivedCustomerCredits | undefined }[],
 ): Promise<void> {
   await t.archivedCredits.bulkDelete(records.filter((r) => !r.record).map((r) => r.customerId));
@@ -40,26 +39,32 @@ async function putCustomerRecords(
   );
 }
 
-/** A customer's entries, wherever they are kept (unordered). */
-export async function customerEntries(t: LedgerTables, customerId: string): Promise<CreditTransaction[]> {
-  const [live, archived] = await Promise.all([
-    t.creditTransactions.where('customerId').equals(customerId).toArray(),
-    t.archivedCredits.get(customerId),
-  ]);
-  return [...live, ...(archived?.entries ?? [])];
+/** A customer's archived entries (none when the customer has no record). */
+export async function archivedCustomerEntries(
+  t: ArchiveTables,
+  customerId: string,
+): Promise<CreditTransaction[]> {
+  return (await t.archivedCredits.get(customerId))?.entries ?? [];
 }
 
-/** One entry, wherever it is kept. */
-export async function findEntry(t: LedgerTables, id: string): Promise<CreditTransaction | undefined> {
-  const live = await t.creditTransactions.get(id);
-  if (live || (await archiveIsEmpty(t))) return live;
+/** One archived entry, by id. */
+export async function findArchivedEntry(
+  t: ArchiveTables,
+  id: string,
+): Promise<CreditTransaction | undefined> {
+  if (await archiveIsEmpty(t)) return undefined;
   const record = await t.archivedCredits.where('entryIds').equals(id).first();
   return record?.entries.find((entry) => entry.id === id);
 }
 
+/** Removes a customer's record (the customer is being deleted). */
+export async function deleteArchivedCustomer(t: ArchiveTables, customerId: string): Promise<void> {
+  await t.archivedCredits.delete(customerId);
+}
+
 /** Takes these entries out of the archive and returns them (ids not archived are ignored). */
 export async function takeEntriesOutOfArchive(
-  t: LedgerTables,
+  t: ArchiveTables,
   ids: readonly string[],
 ): Promise<CreditTransaction[]> {
   if (ids.length === 0 || (await archiveIsEmpty(t))) return [];
@@ -84,29 +89,8 @@ export async function takeEntriesOutOfArchive(
   return taken;
 }
 
-/** Writes entries (upserts) to the table; an archived version of one is taken out first. */
-export async function putEntries(t: LedgerTables, entries: readonly CreditTransaction[]): Promise<void> {
-  await takeEntriesOutOfArchive(
-    t,
-    entries.map((entry) => entry.id),
-  );
-  await t.creditTransactions.bulkPut([...entries]);
-}
-
-/** Deletes entries wherever they are kept. */
-export async function deleteEntries(t: LedgerTables, ids: readonly string[]): Promise<void> {
-  await t.creditTransactions.bulkDelete([...ids]);
-  await takeEntriesOutOfArchive(t, ids);
-}
-
-/** Deletes every entry of a customer (the customer is being deleted). */
-export async function deleteCustomerEntries(t: LedgerTables, customerId: string): Promise<void> {
-  await t.creditTransactions.where('customerId').equals(customerId).delete();
-  await t.archivedCredits.delete(customerId);
-}
-
 /** Every archived entry, by id as the table lists them (export, data care). */
-export async function everyArchivedEntry(t: LedgerTables): Promise<CreditTransaction[]> {
+export async function everyArchivedEntry(t: ArchiveTables): Promise<CreditTransaction[]> {
   const entries: CreditTransaction[] = [];
   await t.archivedCredits.each((record) => {
     entries.push(...record.entries);
@@ -116,7 +100,7 @@ export async function everyArchivedEntry(t: LedgerTables): Promise<CreditTransac
 
 /** The archived entries of these customers. */
 export async function archivedEntriesOf(
-  t: LedgerTables,
+  t: ArchiveTables,
   customerIds: readonly string[],
 ): Promise<CreditTransaction[]> {
   if (customerIds.length === 0 || (await archiveIsEmpty(t))) return [];
@@ -127,7 +111,7 @@ export async function archivedEntriesOf(
  * Archives an import's entries by customer, merged by id with what the archive holds (the import takes
  * them out of the table and, when their customer changed, out of the archive first).
  */
-export async function archiveEntries(t: LedgerTables, entries: readonly CreditTransaction[]): Promise<void> {
+export async function archiveEntries(t: ArchiveTables, entries: readonly CreditTransaction[]): Promise<void> {
   if (entries.length === 0) return;
   const byCustomer = new Map<string, CreditTransaction[]>();
   for (const entry of entries) {

@@ -10,8 +10,8 @@ import {
   type LedgerError,
 } from '@hanouti/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { customerEntries, deleteCustomerEntries, LEDGER_TABLES } from './creditArchive';
 import { tx } from './db';
+import { addEntry, customerEntries, deleteCustomerEntries, LEDGER_TABLES } from './ledger';
 import { OUTBOX_TABLES, recordOperation } from './outbox';
 
 const newestFirst = (a: Customer, b: Customer) =>
@@ -96,7 +96,7 @@ export function changeLedger(customerId: string, rule: LedgerRule): Promise<Ledg
     if (!result.ok) return result;
     const change = 'change' in result ? result.change : 0;
     if (!result.transaction) return { ok: true, customer, transaction: undefined, change };
-    await t.creditTransactions.add(result.transaction);
+    await addEntry(t, result.transaction);
     await t.customers.put(result.customer);
     await recordOperation(t, 'credit.record', result.transaction, now);
     return { ok: true, customer: result.customer, transaction: result.transaction, change };

@@ -15,7 +15,8 @@ import type { Table } from 'dexie';
 import { bulkPutFast } from './bulkPutFast';
 import { tx, type PhotoRecord, type Tables } from './db';
 import { recordArchivedSaleOperations } from './archivedSaleOperations';
-import { archiveEntries, archivedEntriesOf, LEDGER_TABLES, takeEntriesOutOfArchive } from './creditArchive';
+import { archiveEntries, archivedEntriesOf, takeEntriesOutOfArchive } from './creditArchive';
+import { LEDGER_TABLES } from './ledger';
 import { OUTBOX_TABLES, recordOperationBatches } from './outbox';
 import {
   addToArchive,

@@ -9,7 +9,8 @@ import {
   takeOutOfArchive,
 } from './saleArchive';
 import { embeddedMovements, mergeById, saleOf, saleRecord } from './saleRecords';
-import { storedSale, type SaleTables } from './sales';
+import { pulledChangeApplier } from './pulledChange';
+import { putSalesAndMovements, SALE_TABLES, storedSale, type SaleTables } from './sales';
 
 /** Every stock movement of a product: the movements table's, those inside its sales and archived sales, by id once. */
 export async function productMovements(t: SaleTables, productId: string): Promise<StockMovement[]> {
@@ -52,3 +53,18 @@ export async function findMovement(
   const inside = record ? embeddedMovements(record).find((movement) => movement.id === id) : undefined;
   return inside ?? (await archivedOtherMovements(t, [id]))[0];
 }
+
+/** A pulled movement, wherever it is kept; its product's stock is recomputed after the page (catalogue.ts). */
+export const movementApplier = pulledChangeApplier<'stockMovement', (typeof SALE_TABLES)[number]>(
+  SALE_TABLES,
+  async (t, change, touched) => {
+    const saleId = change.deleted ? undefined : change.record.saleId;
+    const before = await findMovement(t, change.id, saleId);
+    if (before) touched.products.add(before.productId);
+    if (change.deleted) await deleteMovement(t, change.id, before?.saleId);
+    else {
+      await putSalesAndMovements(t, [], [change.record]);
+      touched.products.add(change.record.productId);
+    }
+  },
+);

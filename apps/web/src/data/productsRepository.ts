@@ -10,6 +10,7 @@ import {
 } from '@hanouti/core';
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { CATALOGUE_TABLES, deleteProductsWithPhotos } from './catalogue';
 import { tx, type PhotoRecord, type Tables } from './db';
 import { OUTBOX_TABLES, recordOperation } from './outbox';
 
@@ -109,13 +110,9 @@ async function deleteProductsIn(
   ids: readonly string[],
 ): Promise<number> {
   const now = new Date().toISOString();
-  const existing = (await t.products.bulkGet([...new Set(ids)])).filter((p) => p !== undefined);
-  if (existing.length === 0) return 0;
-  // Movements and sales stay: they are the shop's history, and the sale lines carry the product's name.
-  await t.products.bulkDelete(existing.map((p) => p.id));
-  await t.photos.bulkDelete(existing.flatMap((p) => (p.photoId ? [p.photoId] : [])));
-  for (const product of existing) await recordOperation(t, 'product.delete', { id: product.id }, now);
-  return existing.length;
+  const deleted = await deleteProductsWithPhotos(t, ids);
+  for (const product of deleted) await recordOperation(t, 'product.delete', { id: product.id }, now);
+  return deleted.length;
 }
 
 /** Deletes one product and its photo; resolves to false when it was already gone. */
@@ -125,7 +122,7 @@ export async function deleteProduct(id: string): Promise<boolean> {
 
 /** Bulk delete: all of them or none; returns how many were deleted ("N produit(s) supprimé(s)"). */
 export function deleteProducts(ids: readonly string[]): Promise<number> {
-  return tx('rw', ['products', 'photos', ...OUTBOX_TABLES], (t) => deleteProductsIn(t, ids));
+  return tx('rw', [...CATALOGUE_TABLES, ...OUTBOX_TABLES], (t) => deleteProductsIn(t, ids));
 }
 
 export type PhotoBlobs = { blob: Blob; thumbnail: Blob; mime: string };

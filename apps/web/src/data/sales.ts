@@ -3,9 +3,11 @@
 // Callers name a sale by id; where it is kept (its own record, an archive page of an import) stays inside this
 // module and saleArchive.ts. A change to an archived sale takes it out of the archive first.
 import type { Sale, StockMovement } from '@hanouti/core';
+import { pulledChangeApplier } from './pulledChange';
 import type { StoredSale, Tables } from './records';
 import { archivedSale, takeOtherMovementsOutOfArchive, takeOutOfArchive } from './saleArchive';
 import { embeddedMovements, saleOf, saleRecordsWithMovements } from './saleRecords';
+import { AGGREGATE_TABLES, applySalesToAggregates } from './salesAggregates';
 
 /** Where sales and their movements are kept: the `sales` table, the movements table and the sale archive. */
 export const SALE_TABLES = ['sales', 'stockMovements', 'saleArchive', 'archivedMovements'] as const;
@@ -68,3 +70,26 @@ export async function deleteSalesKeepingMovements(t: SaleTables, ids: readonly s
   await t.stockMovements.bulkPut(records.flatMap(embeddedMovements));
   await t.sales.bulkDelete([...ids]);
 }
+
+/**
+ * A pulled sale, wherever the stored one is kept: the day's totals and the products' sales lose the stored
+ * version and count the new one; a deleted sale's movements stay (deleteSalesKeepingMovements).
+ */
+export const saleApplier = pulledChangeApplier<
+  'sale',
+  (typeof SALE_TABLES)[number] | (typeof AGGREGATE_TABLES)[number]
+>([...SALE_TABLES, ...AGGREGATE_TABLES], async (t, change) => {
+  const before = await storedSale(t, change.id);
+  if (before) await applySalesToAggregates(t, [before], -1);
+  if (change.deleted) {
+    await deleteSalesKeepingMovements(t, [change.id]);
+    return;
+  }
+  // printed/shared describe this phone's receipt: a sale it made keeps its own marks.
+  const sale: Sale = before
+    ? { ...change.record, printed: before.printed, shared: before.shared }
+    : change.record;
+  // The movements kept inside the stored record stay with it (saleRecords.ts).
+  await putSalesAndMovements(t, [sale], []);
+  await applySalesToAggregates(t, [sale], 1);
+});
