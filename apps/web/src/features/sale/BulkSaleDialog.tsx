@@ -1,15 +1,10 @@
 // Vente en vrac: pick a bulk product, weigh it (kg, step 0.01), optional price per kg and lot, live total.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { PackageOpen, Scale } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  addBulkToCart,
-  multiplyPrice,
-  parseMadInput,
-  parseQuantityInput,
-  type Cart,
-  type Product,
-} from '@hanouti/core';
+import { addBulkToCart, multiplyPrice, type Cart, type Product } from '@hanouti/core';
 import { navigate } from '../../app/navigation';
 import { useShopFormat } from '../../app/useShopFormat';
 import { useProducts } from '../../data/productsRepository';
@@ -18,12 +13,13 @@ import { Checkbox } from '../../ui/Checkbox';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { Input, NumberInput, Select } from '../../ui/Input';
-
-export type BulkForm = { productId: string; weight: string; price: string; createLot: boolean; lot: string };
-
-export function emptyBulkForm(productId = ''): BulkForm {
-  return { productId, weight: '', price: '', createLot: false, lot: '' };
-}
+import {
+  bulkSaleSchema,
+  checkBulkSale,
+  emptyBulkSale,
+  type BulkSale,
+  type BulkSaleValues,
+} from './bulkSaleForm';
 
 export function BulkSaleDialog({
   open,
@@ -82,7 +78,7 @@ function BulkContent({
     );
   }
   return (
-    <BulkForm
+    <BulkSaleForm
       products={products}
       cart={cart}
       initialProductId={initialProductId ?? products[0]?.id ?? ''}
@@ -91,7 +87,7 @@ function BulkContent({
   );
 }
 
-function BulkForm({
+function BulkSaleForm({
   products,
   cart,
   initialProductId,
@@ -104,51 +100,49 @@ function BulkForm({
 }) {
   const { t } = useTranslation('sale');
   const format = useShopFormat();
-  const [form, setForm] = useState<BulkForm>(() => emptyBulkForm(initialProductId));
-  const [refusal, setRefusal] = useState<string | undefined>();
-  const product = products.find((candidate) => candidate.id === form.productId);
+  const { register, handleSubmit, setValue, setError, clearErrors, control, formState } = useForm<
+    BulkSaleValues,
+    unknown,
+    BulkSale
+  >({ resolver: zodResolver(bulkSaleSchema), defaultValues: emptyBulkSale(initialProductId) });
+  // The weight and the price are checked as they are typed, by the rules the submit applies.
+  const values = useWatch({ control }) as BulkSaleValues;
+  const { sale, problems } = checkBulkSale(values);
+  const { field: createLot } = useController({ control, name: 'createLot' });
+  const product = products.find((candidate) => candidate.id === values.productId);
+  const canAdd = product !== undefined && sale !== undefined;
+  const pricePerKg = sale?.pricePerKg ?? product?.salePrice;
+  const total = canAdd && pricePerKg !== undefined ? multiplyPrice(pricePerKg, sale.weightKg) : 0;
+  // Any change takes back the cart's refusal.
+  const field = (name: 'weight' | 'price' | 'lot') => register(name, { onChange: () => clearErrors('root') });
 
-  const weight = parseQuantityInput(form.weight, true);
-  const customPrice = form.price.trim() === '' ? undefined : parseMadInput(form.price);
-  const priceInvalid = customPrice !== undefined && (customPrice.invalid || customPrice.value <= 0);
-  const pricePerKg = customPrice && !priceInvalid ? customPrice.value : product?.salePrice;
-  const canAdd = product !== undefined && !weight.invalid && weight.value > 0 && !priceInvalid;
-  const total = canAdd && pricePerKg !== undefined ? multiplyPrice(pricePerKg, weight.value) : 0;
-
-  const change = (patch: Partial<BulkForm>) => {
-    setRefusal(undefined);
-    setForm((current) => ({ ...current, ...patch }));
-  };
-
-  const add = () => {
-    if (!canAdd) return;
-    const lot = form.createLot ? form.lot.trim() : '';
-    const result = addBulkToCart(cart, product, weight.value, customPrice?.value, lot || undefined);
+  const add = handleSubmit(({ weightKg, pricePerKg: price, lot }) => {
+    if (!product) return;
+    const result = addBulkToCart(cart, product, weightKg, price, lot);
     if (!result.ok) {
-      setRefusal(
-        result.error === 'price-differs-from-cart-line'
-          ? t('bulkDialog.priceDiffers')
-          : t('bulkDialog.priceInvalid'),
-      );
+      setError('root', {
+        message:
+          result.error === 'price-differs-from-cart-line'
+            ? t('bulkDialog.priceDiffers')
+            : t('bulkDialog.priceInvalid'),
+      });
       return;
     }
     // Spec: a lot name is only logged.
-    if (lot) console.info('Lot de vente en vrac', { product: product.name, lot, weightKg: weight.value });
+    if (lot) console.info('Lot de vente en vrac', { product: product.name, lot, weightKg });
     onCart(result.cart, product);
-  };
+  });
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        add();
-      }}
-    >
+    <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void add(event)}>
       <Select
         label={t('bulkDialog.product')}
-        value={form.productId}
-        onChange={(event) => change({ productId: event.target.value, price: '' })}
+        {...register('productId', {
+          onChange: () => {
+            clearErrors('root');
+            setValue('price', '');
+          },
+        })}
       >
         {product ? null : <option value="">{t('bulkDialog.chooseProduct')}</option>}
         {products.map((candidate) => (
@@ -159,40 +153,34 @@ function BulkForm({
       </Select>
       <NumberInput
         label={t('bulkDialog.weight')}
-        value={form.weight}
-        onChange={(event) => change({ weight: event.target.value })}
         hint={t('bulkDialog.weightHint')}
-        error={weight.invalid ? t('bulkDialog.weightInvalid') : undefined}
+        error={problems.weight === 'weightInvalid' ? t('bulkDialog.weightInvalid') : undefined}
         step="0.01"
         autoFocus
+        {...field('weight')}
       />
       <NumberInput
         label={t('bulkDialog.price')}
-        value={form.price}
-        onChange={(event) => change({ price: event.target.value })}
         hint={product ? t('bulkDialog.priceHint', { price: format.money(product.salePrice) }) : undefined}
-        error={priceInvalid ? t('bulkDialog.priceInvalid') : undefined}
+        error={problems.price ? t('bulkDialog.priceInvalid') : undefined}
         step="0.01"
+        {...field('price')}
       />
       <Checkbox
         label={t('bulkDialog.createLot')}
-        checked={form.createLot}
-        onCheckedChange={(checked) => change({ createLot: checked })}
+        checked={createLot.value}
+        onCheckedChange={(next) => {
+          clearErrors('root');
+          createLot.onChange(next);
+        }}
       />
-      {form.createLot ? (
-        <Input
-          label={t('bulkDialog.lotName')}
-          value={form.lot}
-          maxLength={100}
-          onChange={(event) => change({ lot: event.target.value })}
-        />
-      ) : null}
+      {values.createLot ? <Input label={t('bulkDialog.lotName')} maxLength={100} {...field('lot')} /> : null}
       <p className="text-xl font-bold text-ink tabular-nums" aria-live="polite" data-testid="bulk-total">
         {t('bulkDialog.total', { amount: format.money(total) })}
       </p>
-      {refusal ? (
+      {formState.errors.root ? (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {refusal}
+          {formState.errors.root.message}
         </p>
       ) : null}
       <Button type="submit" size="lg" icon={<Scale />} disabled={!canAdd}>
