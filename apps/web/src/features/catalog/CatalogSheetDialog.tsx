@@ -2,14 +2,12 @@
 import {
   CATALOGUE_COLUMNS,
   DEFAULT_VAT_RATE,
-  guessColumnMapping,
-  planCatalogueImport,
   type CatalogueColumn,
-  type Product,
+  type CatalogueImportReport,
   type SheetDefaults,
 } from '@hanouti/core';
 import { Download, FileUp, Upload } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { writeCatalogueImport } from '../../data/catalogueImportWriter';
 import { listProducts } from '../../data/productsRepository';
@@ -25,17 +23,20 @@ import {
   catalogueFileName,
   catalogueXlsx,
   downloadFile,
-  readSheetFile,
   type SheetFileError,
 } from './catalogSheetFile';
+import { CatalogueSheetPlanner } from './catalogueSheetPlanner';
 
+/** The file as the page holds it: its rows stay with the planner (a Worker); the report is planned there. */
 type Loaded = {
   fileName: string;
   headers: string[];
-  rows: string[][];
-  firstLine: number;
+  /** The first rows, for each column's example. */
+  samples: string[][];
   mapping: (CatalogueColumn | null)[];
-  catalogue: Product[];
+  report: CatalogueImportReport;
+  /** What the report was planned for: another mapping or defaults asks the planner again. */
+  plannedFor: { mapping: (CatalogueColumn | null)[]; defaults: SheetDefaults };
 };
 type Step = { kind: 'start' } | { kind: 'reading' } | { kind: 'loaded'; loaded: Loaded; writing: boolean };
 
@@ -45,7 +46,7 @@ const ACCEPT = '.csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedo
 
 /** The first non-empty cell of a column, shown next to its header. */
 function example(rows: readonly string[][], index: number): string {
-  for (const row of rows.slice(0, 50)) {
+  for (const row of rows) {
     const cell = (row[index] ?? '').trim();
     if (cell !== '') return cell.length > 30 ? `${cell.slice(0, 29)}…` : cell;
   }
@@ -66,39 +67,66 @@ export function CatalogSheetDialog({ onClose }: { onClose: () => void }) {
     [t, settings?.defaultVAT],
   );
   const loaded = step.kind === 'loaded' ? step.loaded : undefined;
-  const plan = useMemo(
-    () =>
-      loaded
-        ? planCatalogueImport(loaded.rows, loaded.mapping, loaded.catalogue, defaults, loaded.firstLine)
-        : undefined,
-    [loaded, defaults],
-  );
+  const planner = useRef<CatalogueSheetPlanner>(undefined);
+  const getPlanner = () => (planner.current ??= new CatalogueSheetPlanner());
+  useEffect(() => () => planner.current?.close(), []);
   const writing = step.kind === 'loaded' && step.writing;
+  const planning =
+    loaded !== undefined &&
+    (loaded.plannedFor.mapping !== loaded.mapping || loaded.plannedFor.defaults !== defaults);
   const hasName = loaded?.mapping.includes('name') ?? false;
-  const toWrite = plan ? plan.report.added + plan.report.updated : 0;
+  const toWrite = loaded ? loaded.report.added + loaded.report.updated : 0;
+
+  // Another mapping (or the shop's default VAT once read) is planned again in the Worker; the latest wins.
+  const mapping = loaded?.mapping;
+  useEffect(() => {
+    if (!mapping || !planning) return;
+    let current = true;
+    getPlanner()
+      .run({ type: 'plan', mapping, defaults })
+      .then(
+        (report) => {
+          if (!current) return;
+          setStep((now) =>
+            now.kind === 'loaded' && now.loaded.mapping === mapping
+              ? { ...now, loaded: { ...now.loaded, report, plannedFor: { mapping, defaults } } }
+              : now,
+          );
+        },
+        (error: unknown) => console.error('Catalogue import not planned', error),
+      );
+    return () => {
+      current = false;
+    };
+  }, [mapping, defaults, planning]);
 
   async function readFile(file: File | undefined) {
     if (!file) return;
     setFileError(undefined);
     setStep({ kind: 'reading' });
-    const sheet = await readSheetFile(file);
+    let sheet;
+    try {
+      sheet = await getPlanner().run({ type: 'read', file, defaults });
+    } catch (error) {
+      console.warn('Spreadsheet not read', error);
+      sheet = { ok: false as const, error: 'unreadable' as const };
+    }
     if (!sheet.ok) {
       setFileError(sheet.error);
       setStep({ kind: 'start' });
       return;
     }
-    const catalogue = await listProducts();
-    const { headers, rows, firstLine } = sheet;
+    const { headers, samples, mapping: guessed, report } = sheet;
     setStep({
       kind: 'loaded',
       writing: false,
       loaded: {
         fileName: file.name,
         headers,
-        rows,
-        firstLine,
-        mapping: guessColumnMapping(headers),
-        catalogue,
+        samples,
+        mapping: guessed,
+        report,
+        plannedFor: { mapping: guessed, defaults },
       },
     });
   }
@@ -113,17 +141,11 @@ export function CatalogSheetDialog({ onClose }: { onClose: () => void }) {
   }
 
   async function apply() {
-    if (!loaded || !hasName) return;
+    if (!loaded || !hasName || planning) return;
     setStep({ kind: 'loaded', writing: true, loaded });
     try {
-      // Planned again on the catalogue as it is now: a product added since the preview is matched too.
-      const fresh = planCatalogueImport(
-        loaded.rows,
-        loaded.mapping,
-        await listProducts(),
-        defaults,
-        loaded.firstLine,
-      );
+      // Planned again (in the Worker) on the catalogue as it is now: a product added since the preview is matched too.
+      const fresh = await getPlanner().run({ type: 'writes', mapping: loaded.mapping, defaults });
       const result = await writeCatalogueImport(fresh.writes, defaults);
       toast({ title: t('sheet.done', { added: result.added, updated: result.updated }), tone: 'success' });
       onClose();
@@ -164,7 +186,7 @@ export function CatalogSheetDialog({ onClose }: { onClose: () => void }) {
             </Button>
             <Button
               icon={<Upload />}
-              disabled={writing || !hasName || toWrite === 0}
+              disabled={writing || planning || !hasName || toWrite === 0}
               onClick={() => void apply()}
             >
               {toWrite === 0 ? t('sheet.nothingToDo') : t('sheet.apply', { count: toWrite })}
@@ -173,7 +195,7 @@ export function CatalogSheetDialog({ onClose }: { onClose: () => void }) {
         ) : undefined
       }
     >
-      {loaded && plan ? (
+      {loaded ? (
         <div className="flex flex-col gap-4">
           <p className="text-sm break-words text-muted">{t('sheet.file', { name: loaded.fileName })}</p>
           {writing ? (
@@ -181,7 +203,9 @@ export function CatalogSheetDialog({ onClose }: { onClose: () => void }) {
               {t('sheet.writing')}
             </p>
           ) : null}
-          <CatalogImportReport report={plan.report} />
+          <div aria-busy={planning} className={planning ? 'opacity-60' : undefined}>
+            <CatalogImportReport report={loaded.report} />
+          </div>
           <p className="text-sm text-muted">
             {t('sheet.defaultsHint', { category: defaults.category, vat: defaults.vat })}
           </p>
@@ -196,7 +220,7 @@ export function CatalogSheetDialog({ onClose }: { onClose: () => void }) {
               </p>
             )}
             {loaded.headers.map((header, index) => {
-              const sample = example(loaded.rows, index);
+              const sample = example(loaded.samples, index);
               return (
                 <Select
                   key={index}
