@@ -15,7 +15,7 @@ import { productApplier, refreshProductStocks } from './catalogue';
 import { tx } from './db';
 import { creditEntryApplier, customerEntries, LEDGER_TABLES } from './ledger';
 import { movementApplier } from './movements';
-import { expandOutboxEntry, OUTBOX_TABLES } from './outbox';
+import { OUTBOX_TABLES, pendingOperationsIn } from './outbox';
 import {
   plainApplier,
   pulledChangeApplier,
@@ -85,10 +85,7 @@ export async function applyPulledChanges(
   await writeOutArchivedSaleOperations();
   return tx('rw', PULL_TABLES, async (t) => {
     // Operations the server already processed (their push answer may have been lost) are in its figures.
-    const pending = unprocessedOperations(
-      (await t.outbox.where('status').equals('pending').toArray()).flatMap(expandOutboxEntry),
-      acknowledgedSeq,
-    );
+    const pending = unprocessedOperations(await pendingOperationsIn(t), acknowledgedSeq);
     const clocks = pendingClocks(pending);
     const purchases = pendingPurchases(pending);
     const touched: Touched = { products: new Set(), customers: new Set(), suppliers: new Set() };

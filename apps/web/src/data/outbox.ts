@@ -213,6 +213,16 @@ export async function settleOutboxEntry(
   return true;
 }
 
+/**
+ * The operations still waiting for the server, in seq order, each batch entry expanded, inside the caller's
+ * transaction. An import's reference entries must be written out before (syncStore.ts, archivedSaleOperations.ts:
+ * that takes transactions of its own).
+ */
+export async function pendingOperationsIn(t: Pick<Tables, 'outbox'>): Promise<OutboxEntry[]> {
+  const entries = await t.outbox.where('status').equals('pending').sortBy('seq');
+  return entries.flatMap(expandOutboxEntry);
+}
+
 /** The operations an entry stands for: itself, or each operation of a batch with its own opId and seq. */
 export function expandOutboxEntry(entry: OutboxEntry): OutboxEntry[] {
   if (entry.batch === undefined) return [entry];

@@ -9,11 +9,13 @@ import { embeddedMovements, saleOf, saleRecordsWithMovements } from './saleRecor
  * Schema versions, oldest first. Never edit a released version: add a new one (with an upgrade
  * function when data must change) so that a phone with old data migrates step by step.
  */
-export const SCHEMA_VERSIONS: readonly {
+export type SchemaVersion = {
   version: number;
   stores: Partial<Record<TableName, string>>;
   upgrade?: (transaction: Transaction) => Promise<void>;
-}[] = [
+};
+
+const VERSIONS = [
   {
     version: 1,
     stores: {
@@ -101,7 +103,18 @@ export const SCHEMA_VERSIONS: readonly {
     version: 9,
     stores: { suppliers: 'id, name', supplierEntries: 'id, supplierId' },
   },
-];
+] as const satisfies readonly SchemaVersion[];
+
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = VERSIONS;
+
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+/** The tables some version creates. */
+type CreatedTable = KeysOfUnion<(typeof VERSIONS)[number]['stores']>;
+/**
+ * `TableName` when some version creates every table of `Tables` (records.ts), else never: TABLE_NAMES below does not
+ * compile while a declared table has no version that creates it.
+ */
+type EveryTableCreated = [Exclude<TableName, CreatedTable>] extends [never] ? TableName : never;
 
 /** Version 5's upgrade: each sale takes in the movements that fit it; the others stay in their table. */
 async function moveSaleMovementsIntoSales(transaction: Transaction): Promise<void> {
@@ -118,6 +131,6 @@ async function moveSaleMovementsIntoSales(transaction: Transaction): Promise<voi
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.length;
 
 /** Every table the schema names (a version after the first adds tables, none is ever dropped). */
-export const TABLE_NAMES: readonly TableName[] = [
+export const TABLE_NAMES: readonly EveryTableCreated[] = [
   ...new Set(SCHEMA_VERSIONS.flatMap(({ stores }) => Object.keys(stores) as TableName[])),
 ];

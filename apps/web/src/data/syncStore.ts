@@ -8,7 +8,13 @@ import { writeOutArchivedSaleOperations } from './archivedSaleOperations';
 import { tx } from './db';
 import { ensureDeviceIdentity } from './device';
 import { META, readMetaNumber } from './meta';
-import { expandOutboxEntry, lastSeqOf, pendingOperationCount, settleOutboxEntry } from './outbox';
+import {
+  expandOutboxEntry,
+  lastSeqOf,
+  pendingOperationCount,
+  pendingOperationsIn,
+  settleOutboxEntry,
+} from './outbox';
 import type { OutboxEntry, PhotoRecord, Tables } from './records';
 import {
   readCursor,
@@ -28,8 +34,7 @@ export type { CloudSession } from './syncBookkeeping';
  */
 export async function pendingOperations(): Promise<OutboxEntry[]> {
   await writeOutArchivedSaleOperations();
-  const entries = await tx('r', ['outbox'], (t) => t.outbox.where('status').equals('pending').sortBy('seq'));
-  return entries.flatMap(expandOutboxEntry);
+  return tx('r', ['outbox'], pendingOperationsIn);
 }
 
 /** An operation as it travels: the outbox's own marks (status, error, batch) left at home. */
