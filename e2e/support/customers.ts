@@ -13,6 +13,8 @@ import settingsAr from '../../apps/web/src/features/settings/locales/ar.json' wi
 import settingsFr from '../../apps/web/src/features/settings/locales/fr.json' with { type: 'json' };
 import aboutAr from '../../apps/web/src/features/about/locales/ar.json' with { type: 'json' };
 import aboutFr from '../../apps/web/src/features/about/locales/fr.json' with { type: 'json' };
+import uiAr from '../../apps/web/src/ui/locales/ar.json' with { type: 'json' };
+import uiFr from '../../apps/web/src/ui/locales/fr.json' with { type: 'json' };
 
 export type Lang = 'fr' | 'ar';
 export const LANGS: Lang[] = ['fr', 'ar'];
@@ -24,6 +26,7 @@ export const words = {
     dashboard: dashboardFr,
     settings: settingsFr,
     about: aboutFr,
+    ui: uiFr,
   },
   ar: {
     shell: shellAr,
@@ -31,6 +34,7 @@ export const words = {
     dashboard: dashboardAr,
     settings: settingsAr,
     about: aboutAr,
+    ui: uiAr,
   },
 } as const;
 

@@ -39,6 +39,8 @@ const SHOTS = '/tmp/shots-31-karne';
 for (const lang of LANGS) {
   const w = words[lang];
   const c = w.customers;
+  // The carnet's terms and the over-limit confirmation are shared pieces: their words are ui/'s.
+  const u = w.ui.credit;
   const d = w.dashboard as Record<string, string>;
 
   test(`[${lang}] karne: limit and promise, over-limit confirmation, cash advance, the day's promises and cash`, async ({
@@ -70,17 +72,17 @@ for (const lang of LANGS) {
     const card = (name: string) => customers.card(name);
     await customers.shows(
       card(amina.name).getByTestId('customer-limit'),
-      fill(c.limitShown, { amount: await customers.money(50_000) }),
+      fill(u.limitShown, { amount: await customers.money(50_000) }),
     );
     await expect(card(amina.name).getByTestId('customer-promise')).toHaveAttribute(
       'data-status',
       'due-today',
     );
-    await expect(card(amina.name).getByTestId('customer-promise')).toHaveText(c.promiseToday);
+    await expect(card(amina.name).getByTestId('customer-promise')).toHaveText(u.promiseToday);
     const karimPromise = card(karim.name).getByTestId('customer-promise');
     await expect(karimPromise).toHaveAttribute('data-status', 'overdue');
     expect(plain(await karimPromise.innerText())).toBe(
-      plain(fill(c.promiseOverdue, { date: await customers.day('2025-06-20') })),
+      plain(fill(u.promiseOverdue, { date: await customers.day('2025-06-20') })),
     );
     await expect(card(nadia.name).getByTestId('customer-promise')).toHaveCount(0);
     // The filter "Promesse dépassée" keeps Karim alone.
@@ -103,7 +105,7 @@ for (const lang of LANGS) {
     await expect(edit).toBeHidden();
     await customers.shows(
       card(nadia.name).getByTestId('customer-limit'),
-      fill(c.limitShown, { amount: await customers.money(20_000) }),
+      fill(u.limitShown, { amount: await customers.money(20_000) }),
     );
     // Nadia owes nothing: her promise is not a worry and is not shown.
     await expect(card(nadia.name).getByTestId('customer-promise')).toHaveCount(0);
@@ -118,10 +120,10 @@ for (const lang of LANGS) {
     await ledger.getByLabel(c.advanceNote).fill('Pharmacie');
     await customers.shoot('karne-advance');
     await ledger.getByRole('button', { name: c.recordAdvance }).click();
-    const confirm = page.getByRole('dialog', { name: c.overLimitTitle });
+    const confirm = page.getByRole('dialog', { name: u.overLimitTitle });
     await customers.shows(
       confirm.getByTestId('over-limit-amount'),
-      fill(c.overLimitAmount, { amount: await customers.money(5_000) }),
+      fill(u.overLimitAmount, { amount: await customers.money(5_000) }),
     );
     await customers.shoot('karne-over-limit');
     // Cancelled: nothing is written (the carnet dialog still says 400,00; the list behind it is hidden).
@@ -133,11 +135,11 @@ for (const lang of LANGS) {
     // Confirmed: the balance rises by the advance and the card says the limit is passed.
     await ledger.getByRole('button', { name: c.recordAdvance }).click();
     await customers.tap(
-      page.getByRole('dialog', { name: c.overLimitTitle }).getByRole('button', { name: c.overLimitConfirm }),
+      page.getByRole('dialog', { name: u.overLimitTitle }).getByRole('button', { name: u.overLimitConfirm }),
     );
     await expect(ledger).toBeHidden();
     await customers.shows(card(amina.name).getByTestId('customer-balance'), await customers.money(55_000));
-    await expect(card(amina.name).getByTestId('customer-limit')).toContainText(c.overLimitBadge);
+    await expect(card(amina.name).getByTestId('customer-limit')).toContainText(u.overLimitBadge);
 
     // The history names it "Avance en espèces" with its note, and so does the statement shared to WhatsApp.
     await customers.tapOnCard(amina.name, c.history);
@@ -191,7 +193,7 @@ for (const lang of LANGS) {
 // The same confirmation at the till: a sale on the carnet that takes the customer past the limit asks first,
 // naming the amount over; cancelled, nothing is sold; confirmed, the ticket says it went on the carnet.
 for (const lang of LANGS) {
-  const c = words[lang].customers;
+  const u = words[lang].ui.credit;
   test(`[${lang}] a sale on the carnet past the customer's limit asks first, naming the amount over`, async ({
     page,
   }) => {
@@ -218,10 +220,10 @@ for (const lang of LANGS) {
     await sale.addBySearch('sultan', tea.name);
     await sale.onCarnetOf(owing.name);
     await sale.tap(sale.toTicket);
-    const confirm = page.getByRole('dialog', { name: c.overLimitTitle });
+    const confirm = page.getByRole('dialog', { name: u.overLimitTitle });
     await sale.shows(
       confirm.getByTestId('over-limit-amount'),
-      fill(c.overLimitAmount, { amount: await sale.money(5_000) }),
+      fill(u.overLimitAmount, { amount: await sale.money(5_000) }),
     );
 
     // Cancelled: still the sale screen with its cart, no ticket.
@@ -233,7 +235,7 @@ for (const lang of LANGS) {
     // Confirmed: the ticket says the sale went on the carnet, and the customer now owes 550,00.
     await sale.tap(sale.toTicket);
     await sale.tap(
-      page.getByRole('dialog', { name: c.overLimitTitle }).getByRole('button', { name: c.overLimitConfirm }),
+      page.getByRole('dialog', { name: u.overLimitTitle }).getByRole('button', { name: u.overLimitConfirm }),
     );
     await expect(sale.ticket).toContainText(
       plain(fill(sale.words.receipt.paidCredit, { customer: owing.name })),
@@ -242,6 +244,6 @@ for (const lang of LANGS) {
     await customers.open();
     const card = customers.card(owing.name);
     await customers.shows(card.getByTestId('customer-balance'), await customers.money(55_000));
-    await expect(card.getByTestId('customer-limit')).toContainText(c.overLimitBadge);
+    await expect(card.getByTestId('customer-limit')).toContainText(u.overLimitBadge);
   });
 }

@@ -16,6 +16,8 @@ const lead = (text: string) => text.split('{{')[0]!.trim();
 
 for (const lang of LANGS) {
   const s = S[lang];
+  // The notebook switch and the Réception's supplier part are shared pieces: their words are ui/'s.
+  const u = words[lang].ui.credit;
   const L = LABELS[lang];
 
   test(`[${lang}] supplier notebook: a delivery on credit raises the supplier balance and the stock`, async ({
@@ -27,9 +29,9 @@ for (const lang of LANGS) {
     const shows = (control: Locator, expected: string) => suppliers.shows(control, expected);
     await openApp(page, lang, '#/customers');
     // The notebook's other half is one tap away on the customers screen.
-    await suppliers.tap(page.getByRole('link', { name: s.suppliersTab }));
+    await suppliers.tap(page.getByRole('link', { name: u.suppliersTab }));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(words[lang].shell.pages.suppliers.title);
-    await expect(page.getByRole('link', { name: s.suppliersTab })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: u.suppliersTab })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText(s.noSuppliers)).toBeVisible();
     await shoot(page, lang, 'suppliers-empty');
 
@@ -53,9 +55,9 @@ for (const lang of LANGS) {
     await milk.getByRole('button', { name: L.restockFor(SAMPLE.milk) }).click();
     const delivery = page.getByRole('dialog');
     await delivery.getByLabel(L.receivedQuantity).fill('24');
-    await delivery.getByLabel(s.reception.supplier, { exact: true }).selectOption({ label: SUPPLIER });
-    await expect(delivery.getByRole('checkbox', { name: s.reception.onCredit })).toBeChecked();
-    const owedField = delivery.getByLabel(fill(s.reception.amount, { currency: 'MAD' }));
+    await delivery.getByLabel(u.reception.supplier, { exact: true }).selectOption({ label: SUPPLIER });
+    await expect(delivery.getByRole('checkbox', { name: u.reception.onCredit })).toBeChecked();
+    const owedField = delivery.getByLabel(fill(u.reception.amount, { currency: 'MAD' }));
     await delivery.getByRole('button', { name: L.saveRestock }).click();
     await expect(delivery.getByText(s.amountMustBePositive)).toBeVisible();
     await owedField.fill('360,00');

@@ -1,4 +1,5 @@
-// Per-screen catalogues: each screen folder owns its strings as an i18next namespace named after the screen.
+// Per-screen catalogues: each screen folder owns its strings as an i18next namespace named after the screen;
+// the shared pieces of ui/ own theirs as the `ui` namespace (a piece any screen shows reads no screen's strings).
 import catalogFR from '../features/catalog/locales/fr.json';
 import catalogAR from '../features/catalog/locales/ar.json';
 import inventoryFR from '../features/inventory/locales/fr.json';
@@ -19,6 +20,8 @@ import accountFR from '../features/account/locales/fr.json';
 import accountAR from '../features/account/locales/ar.json';
 import suppliersFR from '../features/suppliers/locales/fr.json';
 import suppliersAR from '../features/suppliers/locales/ar.json';
+import uiFR from '../ui/locales/fr.json';
+import uiAR from '../ui/locales/ar.json';
 
 /** French source catalogues of the screens, by namespace. */
 export const featureCataloguesFr = {
@@ -32,6 +35,7 @@ export const featureCataloguesFr = {
   about: aboutFR,
   account: accountFR,
   suppliers: suppliersFR,
+  ui: uiFR,
 } as const;
 
 /** Arabic catalogues of the screens, by namespace (complete: every French key). */
@@ -46,4 +50,5 @@ export const featureCataloguesAr = {
   about: aboutAR,
   account: accountAR,
   suppliers: suppliersAR,
+  ui: uiAR,
 } as const;

@@ -35,7 +35,8 @@ export interface StockEntryDialogProps {
 export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogProps) {
   const { t } = useTranslation();
   const { t: ti } = useTranslation('inventory');
-  const { t: ts } = useTranslation('suppliers');
+  // The supplier part's words belong to the shared credit pieces.
+  const { t: tc } = useTranslation('ui', { keyPrefix: 'credit' });
   const format = useShopFormat();
   // The dialog is mounted for one product and one kind: the rules are made once.
   const [schema] = useState(() => stockEntrySchema(kind, product.isBulk));
@@ -92,7 +93,7 @@ export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogPro
               }),
         ...(onCredit?.supplierName !== undefined
           ? {
-              description: ts('reception.recorded', {
+              description: tc('reception.recorded', {
                 amount: format.money(owed?.amount ?? 0),
                 name: onCredit.supplierName,
               }),
@@ -134,7 +135,7 @@ export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogPro
             credit.onChange(next);
             clearErrors('credit');
           }}
-          error={errors.credit ? ts('amountMustBePositive') : undefined}
+          error={errors.credit ? tc('amountMustBePositive') : undefined}
         />
       ) : null}
     </FormDialog>

@@ -33,7 +33,7 @@ export function CreditReceptionFields({
   onChange: (value: CreditReception) => void;
   error: string | undefined;
 }) {
-  const { t } = useTranslation('suppliers');
+  const { t } = useTranslation('ui', { keyPrefix: 'credit' });
   const { currency } = useShopSettings();
   const suppliers = useSuppliers();
   const selectId = useId();

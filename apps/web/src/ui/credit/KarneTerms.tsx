@@ -14,7 +14,7 @@ export function promiseDayText(day: string, locale: string): string {
 }
 
 export function KarneTerms({ customer, today = shopToday() }: { customer: Customer; today?: string }) {
-  const { t } = useTranslation('customers');
+  const { t } = useTranslation('ui', { keyPrefix: 'credit' });
   const format = useShopFormat();
   const status = promiseStatus(customer.promiseDate, customer.creditBalance, today);
   const over = isOverLimit(customer);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { pageHash } from '../../app/navigation';
 
 export function NotebookSwitch({ current }: { current: 'customers' | 'suppliers' }) {
-  const { t } = useTranslation('suppliers');
+  const { t } = useTranslation('ui', { keyPrefix: 'credit' });
   const tabs = [
     { page: 'customers', label: t('customersTab'), icon: <Users /> },
     { page: 'suppliers', label: t('suppliersTab'), icon: <Truck /> },

@@ -7,7 +7,7 @@ import { MoneyFigure } from '../MoneyFigure';
 export const AGEING_COLUMNS = ['upTo30', 'from31To60', 'over60'] as const;
 
 export function OwedSummary({ shop }: { shop: ShopOwed }) {
-  const { t } = useTranslation('customers');
+  const { t } = useTranslation('ui', { keyPrefix: 'credit' });
   const format = useShopFormat();
   return (
     <div className="flex flex-col gap-3" data-testid="owed-summary">

@@ -15,7 +15,7 @@ type Question = { customer: Customer; amount: Centimes; over: Centimes; answer: 
  * none); otherwise it shows the confirmation and resolves with the shopkeeper's answer. Render `dialog`.
  */
 export function useOverLimitConfirm() {
-  const { t } = useTranslation('customers');
+  const { t } = useTranslation('ui', { keyPrefix: 'credit' });
   const { t: tApp } = useTranslation();
   const format = useShopFormat();
   const [question, setQuestion] = useState<Question>();
