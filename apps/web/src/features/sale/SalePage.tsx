@@ -1,6 +1,6 @@
 // Nouvelle Vente: the cart being rung up — add by search, barcode or weight, customer and payment, then the ticket.
 import { Camera, ReceiptText, Scale, Search, ShoppingCart, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   addProductToCart,
@@ -50,6 +50,9 @@ function withLines(cart: Cart, lines: readonly CartLine[]): Cart {
 
 type Bulk = { open: boolean; productId?: string };
 
+/** A save slower than this shows the checkout button busy. */
+const SHOW_BUSY_AFTER_MS = 150;
+
 export function SalePage() {
   const { t } = useTranslation('sale');
   const { t: tShell } = useTranslation();
@@ -59,6 +62,7 @@ export function SalePage() {
   const [bulk, setBulk] = useState<Bulk>({ open: false });
   const [captureOpen, setCaptureOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const saving = useRef(false);
   const reasonId = useId();
   const summary = useMemo(() => cartSummary(cart), [cart]);
   const overLimit = useOverLimitConfirm();
@@ -126,8 +130,13 @@ export function SalePage() {
   };
 
   const checkout = async () => {
-    if (busy || cart.lines.length === 0) return;
-    setBusy(true);
+    if (saving.current || cart.lines.length === 0) return;
+    // A second tap is refused by the ref, not by a render: React renders a state set in a tap before the
+    // event returns, so `setBusy(true)` here re-rendered the whole screen (its 1,000 customers) before the
+    // sale's transaction even started (Dexie opens it in a microtask): tens of ms of every tap on a large
+    // shop. The button shows busy only when the save is slow.
+    saving.current = true;
+    const showBusy = window.setTimeout(() => setBusy(true), SHOW_BUSY_AFTER_MS);
     try {
       // A sale on the carnet past the customer's limit is completed only once the shopkeeper confirms it.
       const onCarnet =
@@ -143,6 +152,8 @@ export function SalePage() {
       const message = errorMessage(result.error);
       if (message) toast({ tone: 'error', title: message });
     } finally {
+      window.clearTimeout(showBusy);
+      saving.current = false;
       setBusy(false);
     }
   };
