@@ -7,6 +7,7 @@ import {
   getCustomer,
   listCreditTransactions,
   listCustomers,
+  recordReminder,
   saveCustomer,
 } from './customersRepository';
 import { pendingOperations } from './syncStore';
@@ -69,5 +70,19 @@ describe('customers and their carnet', () => {
     expect(await listCreditTransactions(c.id)).toHaveLength(1);
     const deletes = (await pendingOperations()).filter((op) => op.type === 'customer.delete');
     expect(deletes.map((op) => op.payload)).toEqual([{ id: a.id }, { id: b.id }]);
+  });
+
+  it('logs a reminder on the customer with its customer.upsert, and nothing for a customer gone', async () => {
+    const customer = aCustomer();
+    await storeRecords({ customers: [customer] });
+    const at = '2030-01-02T10:00:00.000Z';
+    const reminded = await recordReminder(customer.id, at);
+    expect(reminded?.remindedAt).toEqual([at]);
+    expect((await getCustomer(customer.id))?.remindedAt).toEqual([at]);
+    const operations = await pendingOperations();
+    expect(operations.map((op) => op.type)).toEqual(['customer.upsert']);
+    expect(operations[0]?.payload).toMatchObject({ id: customer.id, remindedAt: [at] });
+    expect(await recordReminder('no-such-customer', at)).toBeUndefined();
+    expect(await pendingOperations()).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 // Customers and their carnet: ledger entries and the cached balance change together, with their operations.
 import {
   customerSchema,
+  logReminder,
   newId,
   recordCredit,
   recordPayment,
@@ -74,6 +75,25 @@ export function deleteCustomers(ids: readonly string[]): Promise<number> {
       await recordOperation(t, 'customer.delete', { id: customer.id }, now);
     }
     return existing.length;
+  });
+}
+
+/**
+ * Records that the customer was reminded at `at` (now by default): the date joins their reminder log, saved with
+ * a customer.upsert operation in the same transaction. Resolves with the customer as saved, or undefined when
+ * the customer no longer exists.
+ */
+export function recordReminder(
+  customerId: string,
+  at: string = new Date().toISOString(),
+): Promise<Customer | undefined> {
+  return tx('rw', ['customers', ...OUTBOX_TABLES], async (t) => {
+    const customer = await t.customers.get(customerId);
+    if (!customer) return undefined;
+    const reminded = customerSchema.parse(logReminder(customer, at));
+    await t.customers.put(reminded);
+    await recordOperation(t, 'customer.upsert', reminded, at);
+    return reminded;
   });
 }
 
