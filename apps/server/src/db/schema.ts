@@ -171,6 +171,13 @@ export const customers = pgTable(
     deleted: boolean('deleted').notNull().default(false),
     /** Cache: the customer's ledger summed (credits − payments, floored at 0). */
     creditBalance: money('credit_balance').notNull().default(0),
+    /**
+     * Cache: the date of the customer's latest live ledger entry (null: none). A new entry dated after it moves
+     * the balance from `credit_balance` alone; one dated before it (a late phone) recounts the ledger. It may
+     * stay later than the true latest after the cleanup removes an entry: that only sends the next entry the
+     * recount's way, never a wrong balance.
+     */
+    creditLatest: timestamptz('credit_latest'),
     totalPurchases: money('total_purchases').notNull().default(0),
     lastPurchase: timestamptz('last_purchase'),
     createdAt: timestamptz('created_at').notNull(),
@@ -271,7 +278,7 @@ export const creditTransactions = pgTable(
   (t) => [
     primaryKey({ columns: [t.shopId, t.id] }),
     index('credit_transactions_feed').on(t.shopId, t.serverSeq),
-    // By date too: a new entry's balance starts from the customer's latest entry, found without a sort.
+    // The customer's ledger, in date order (a recount, the entries of a removed customer).
     index('credit_transactions_customer').on(t.shopId, t.customerId, t.date),
   ],
 );

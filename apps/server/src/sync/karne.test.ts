@@ -81,4 +81,50 @@ describe.each(ENGINES)('the karne synced on %s', (engine) => {
     const latest = latestRecords((await pullAll(server.app, owner)).changes);
     expect(latest.get(`customer:${customer.id}`)).toMatchObject({ record: { creditBalance: 0 } });
   });
+
+  it('a late entry, dated before the latest one, counts in date order; entries sent before their customer count too', async () => {
+    const owner = await signUpShop(server.app);
+    const maker = new OperationMaker(owner.deviceId);
+    const customer = aCustomer();
+    const at = (minutes: number) => new Date(Date.UTC(2025, 5, 20, 10, minutes)).toISOString();
+    const entry = (type: 'credit' | 'payment', amount: number, minutes: number) =>
+      maker.make('credit.record', {
+        id: crypto.randomUUID(),
+        customerId: customer.id,
+        type,
+        amount,
+        description: '',
+        date: at(minutes),
+      });
+    const balance = async () =>
+      (
+        latestRecords((await pullAll(server.app, owner)).changes).get(`customer:${customer.id}`)?.record as {
+          creditBalance: number;
+        }
+      ).creditBalance;
+    // Another phone's entry reached the server before the customer did.
+    await pushOk(server.app, owner, [entry('credit', 10_000, 5), maker.make('customer.upsert', customer)]);
+    expect(await balance()).toBe(10_000);
+    // A phone that was offline sends a payment made before that credit: paid when nothing was owed (floor at 0),
+    // the credit after it is still owed in full — not 10,000 − 30,000 floored.
+    await pushOk(server.app, owner, [entry('payment', 30_000, 1)]);
+    expect(await balance()).toBe(10_000);
+    // The next entries, in date order, move the balance from there.
+    await pushOk(server.app, owner, [entry('credit', 5_000, 6), entry('payment', 4_000, 7)]);
+    expect(await balance()).toBe(11_000);
+    // Dated between two entries: 10,000 + 5,000 − 20,000 → 0 at minute 6:30, then − 4,000 floored.
+    await pushOk(server.app, owner, [
+      maker.make('credit.record', {
+        id: crypto.randomUUID(),
+        customerId: customer.id,
+        type: 'payment',
+        amount: 20_000,
+        description: '',
+        date: new Date(Date.UTC(2025, 5, 20, 10, 6, 30)).toISOString(),
+      }),
+    ]);
+    expect(await balance()).toBe(0);
+    await pushOk(server.app, owner, [entry('credit', 2_500, 8)]);
+    expect(await balance()).toBe(2_500);
+  });
 });

@@ -17,7 +17,7 @@ import {
   type Settings,
   type StockMovement,
 } from '@hanouti/core';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   creditTransactions,
   customers,
@@ -184,13 +184,15 @@ export class ShopWriter {
         .set({ data, hlc, deleted: false, createdAt, serverSeq })
         .where(and(eq(customers.shopId, this.shopId), eq(customers.id, customer.id)));
     } else {
-      const creditBalance = await this.balanceOf(customer.id);
+      // Entries that arrived before the customer (another phone's) make its first balance.
+      const { balance: creditBalance, latest: creditLatest } = await this.ledgerOf(customer.id);
       await this.tx.insert(customers).values({
         shopId: this.shopId,
         id: customer.id,
         data,
         hlc,
         creditBalance,
+        creditLatest,
         totalPurchases: totalPurchases + (await this.purchasesOf(customer.id)),
         lastPurchase: lastPurchase === undefined ? null : new Date(lastPurchase),
         createdAt,
@@ -220,7 +222,7 @@ export class ShopWriter {
       );
     for (const entry of entries) await this.removeCreditEntry(entry.id);
     const serverSeq = this.nextSeq();
-    const tombstone = { hlc, deleted: true, creditBalance: 0, serverSeq };
+    const tombstone = { hlc, deleted: true, creditBalance: 0, creditLatest: null, serverSeq };
     await this.tx
       .insert(customers)
       .values({ shopId: this.shopId, id, data: null, createdAt: new Date(), ...tombstone })
@@ -277,10 +279,12 @@ export class ShopWriter {
     if (inserted.length === 0) await this.sameAsStored(sales, sale.id, sale);
     await this.insertMovements(movements);
     const balance = creditTransaction ? await this.insertCreditEntry(creditTransaction) : undefined;
+    const entry =
+      creditTransaction && balance !== undefined ? { balance, date: creditTransaction.date } : undefined;
     if (sale.customerId !== undefined && inserted.length > 0) {
-      await this.addPurchase(sale.customerId, sale.total, sale.date, balance);
-    } else if (creditTransaction && balance !== undefined) {
-      await this.setBalance(creditTransaction.customerId, balance);
+      await this.addPurchase(sale.customerId, sale.total, sale.date, entry);
+    } else if (creditTransaction && entry !== undefined) {
+      await this.setBalance(creditTransaction.customerId, entry);
     }
   }
 
@@ -366,7 +370,7 @@ export class ShopWriter {
 
   async recordCreditEntry(entry: CreditTransaction): Promise<void> {
     const balance = await this.insertCreditEntry(entry);
-    if (balance !== undefined) await this.setBalance(entry.customerId, balance);
+    if (balance !== undefined) await this.setBalance(entry.customerId, { balance, date: entry.date });
   }
 
   /**
@@ -403,26 +407,19 @@ export class ShopWriter {
   /**
    * An entry for a customer already removed is kept removed: it must not bring a balance back. Answers the
    * customer's balance with the entry when it was added (undefined when it was already there): from the
-   * stored balance when the entry is the customer's latest, else from the whole ledger (an entry that
-   * arrives out of date order: the floor at 0 depends on the order).
+   * stored balance when the entry comes after the customer's latest (the date kept on the customer's row: no
+   * read of the ledger, whatever its length), else from the whole ledger (an entry that arrives out of date
+   * order: the floor at 0 depends on the order).
    */
   private async insertCreditEntry(entry: CreditTransaction): Promise<number | undefined> {
     const [customer] = await this.tx
-      .select({ deleted: customers.deleted, creditBalance: customers.creditBalance })
+      .select({
+        deleted: customers.deleted,
+        creditBalance: customers.creditBalance,
+        creditLatest: customers.creditLatest,
+      })
       .from(customers)
       .where(and(eq(customers.shopId, this.shopId), eq(customers.id, entry.customerId)));
-    const [latest] = await this.tx
-      .select({ date: creditTransactions.date })
-      .from(creditTransactions)
-      .where(
-        and(
-          eq(creditTransactions.shopId, this.shopId),
-          eq(creditTransactions.customerId, entry.customerId),
-          eq(creditTransactions.deleted, false),
-        ),
-      )
-      .orderBy(desc(creditTransactions.date))
-      .limit(1);
     const inserted = await this.tx
       .insert(creditTransactions)
       .values({
@@ -444,8 +441,9 @@ export class ShopWriter {
       return undefined;
     }
     if (customer === undefined || customer.deleted) return undefined;
-    const after = latest === undefined || new Date(entry.date).getTime() > latest.date.getTime();
-    if (!after) return this.balanceOf(entry.customerId);
+    const latest = customer.creditLatest;
+    const after = latest === null || new Date(entry.date).getTime() > latest.getTime();
+    if (!after) return (await this.ledgerOf(entry.customerId)).balance;
     return entry.type === 'credit'
       ? customer.creditBalance + entry.amount
       : Math.max(customer.creditBalance - entry.amount, 0);
@@ -543,20 +541,20 @@ export class ShopWriter {
 
   /** balance = the ledger's sum; the customer is sent again so that every phone shows it. */
   async refreshCustomer(customerId: string): Promise<void> {
-    const creditBalance = await this.balanceOf(customerId);
+    const { balance: creditBalance, latest: creditLatest } = await this.ledgerOf(customerId);
     await this.tx
       .update(customers)
-      .set({ creditBalance, serverSeq: this.nextSeq() })
+      .set({ creditBalance, creditLatest, serverSeq: this.nextSeq() })
       .where(
         and(eq(customers.shopId, this.shopId), eq(customers.id, customerId), eq(customers.deleted, false)),
       );
   }
 
-  /** The customer's balance, sent again so that every phone shows it. */
-  private async setBalance(customerId: string, creditBalance: number): Promise<void> {
+  /** The customer's balance after a new entry (and the entry's date if it is the latest), sent again so that every phone shows it. */
+  private async setBalance(customerId: string, entry: EntryEffect): Promise<void> {
     await this.tx
       .update(customers)
-      .set({ creditBalance, serverSeq: this.nextSeq() })
+      .set({ ...entryEffect(entry), serverSeq: this.nextSeq() })
       .where(
         and(eq(customers.shopId, this.shopId), eq(customers.id, customerId), eq(customers.deleted, false)),
       );
@@ -566,12 +564,12 @@ export class ShopWriter {
     customerId: string,
     total: number,
     date: string,
-    balance: number | undefined,
+    entry: EntryEffect | undefined,
   ): Promise<void> {
     await this.tx
       .update(customers)
       .set({
-        ...(balance === undefined ? {} : { creditBalance: balance }),
+        ...(entry === undefined ? {} : entryEffect(entry)),
         totalPurchases: sql`${customers.totalPurchases} + ${total}`,
         lastPurchase: sql`greatest(${customers.lastPurchase}, ${new Date(date).toISOString()}::timestamptz)`,
         serverSeq: this.nextSeq(),
@@ -589,9 +587,10 @@ export class ShopWriter {
     return Number(row?.stock ?? 0);
   }
 
-  async balanceOf(customerId: string): Promise<number> {
+  /** The customer's ledger read whole: its balance and the date of its latest entry (null when empty). */
+  async ledgerOf(customerId: string): Promise<{ balance: number; latest: Date | null }> {
     const rows = await this.tx
-      .select({ data: creditTransactions.data })
+      .select({ data: creditTransactions.data, date: creditTransactions.date })
       .from(creditTransactions)
       .where(
         and(
@@ -600,7 +599,9 @@ export class ShopWriter {
           eq(creditTransactions.deleted, false),
         ),
       );
-    return balanceFromLedger(rows.map((row) => row.data as CreditTransaction));
+    let latest: Date | null = null;
+    for (const { date } of rows) if (latest === null || date.getTime() > latest.getTime()) latest = date;
+    return { balance: balanceFromLedger(rows.map((row) => row.data as CreditTransaction)), latest };
   }
 
   /** Sales of a customer the server received before the customer itself (another phone's, at migration). */
@@ -632,4 +633,15 @@ export class ShopWriter {
     if (!row || canonicalJson(row.data) !== canonicalJson(record))
       throw new OperationRefused('record-conflict');
   }
+}
+
+/** What a new carnet entry does to its customer's row: the balance it gave, and its date. */
+type EntryEffect = { balance: number; date: string };
+
+function entryEffect({ balance, date }: EntryEffect) {
+  return {
+    creditBalance: balance,
+    // greatest() skips a null: the first entry's date is taken as it is.
+    creditLatest: sql`greatest(${customers.creditLatest}, ${new Date(date).toISOString()}::timestamptz)`,
+  };
 }
