@@ -34,7 +34,7 @@ for (const lang of LANGS) {
   test(`${lang}: views given at creation, with thumbnails and removal; few views flagged in the catalogue`, async ({
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     await openApp(page, lang);
     await page.getByRole('button', { name: L.add, exact: true }).click();
     const form = page.getByRole('dialog', { name: L.addProduct });
@@ -65,7 +65,8 @@ for (const lang of LANGS) {
       await expect(
         form.getByRole('img', { name: R.viewAlt!.replace('{{number}}', String(index)) }),
       ).toBeVisible({
-        timeout: 60_000,
+        // The thumbnail shows once the view's features are computed (keypoints and words, in the worker).
+        timeout: 120_000,
       });
     }
     await expect(form.getByText(counted(R, 'count', 3, lang))).toBeVisible();
