@@ -4,7 +4,9 @@
 // pool of worker threads (aiPool.ts) so that recognition never holds up health checks or sync.
 import { AI_MAX_REFERENCE_IMAGES } from '@hanouti/core';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
 import { callerOf } from '../http/authenticate.js';
+import { jsonSchemaOf } from '../http/jsonSchema.js';
 import { DomainError } from '../domain/errors.js';
 import type { AiPool } from './aiPool.js';
 import type { MatchProduct } from './aiService.js';
@@ -22,63 +24,43 @@ export const aiBodyLimitBytes = 8 * 1024 * 1024;
 /** Requests per shop and minute, on top of the pool's per-shop limit. */
 export const aiRateLimit = { max: 120, timeWindow: 60_000 };
 
-const image = {
-  type: 'string',
-  minLength: 16,
-  maxLength: MAX_IMAGE_BASE64_CHARS,
-  pattern: '^(data:image/[a-z+.-]+;base64,)?[A-Za-z0-9+/=\\s]+$',
-} as const;
-const referenceImage = { ...image, maxLength: MAX_REFERENCE_BASE64_CHARS } as const;
-const threshold = { type: 'number', minimum: 0.1, maximum: 0.9 } as const;
+const image = z
+  .string()
+  .min(16)
+  .max(MAX_IMAGE_BASE64_CHARS)
+  .regex(/^(data:image\/[a-z+.-]+;base64,)?[A-Za-z0-9+/=\s]+$/);
+const referenceImage = image.max(MAX_REFERENCE_BASE64_CHARS);
+const threshold = z.number().min(0.1).max(0.9);
 
-const imageBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['image'],
-  properties: { image },
-} as const;
-
-const ocrBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['image'],
-  properties: { image, lang: { type: 'string', enum: ['fr', 'ar'] } },
-} as const;
-
-const detectBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['image'],
-  properties: { image, detect_threshold: threshold },
-} as const;
-
-const visualMatchBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['crop_base64', 'products'],
-  properties: {
+/** The AI routes' bodies (zod, as every route's): Fastify validates their JSON Schema, /api/docs publishes it. */
+export const aiSchemas = {
+  image: z.strictObject({ image }),
+  ocr: z.strictObject({ image, lang: z.enum(['fr', 'ar']).optional() }),
+  detect: z.strictObject({ image, detect_threshold: threshold.optional() }),
+  visualMatch: z.strictObject({
     crop_base64: image,
-    top_k: { type: 'integer', minimum: 1, maximum: 20, default: 5 },
-    products: {
-      type: 'array',
-      maxItems: 2000,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'name', 'images'],
-        properties: {
-          id: { type: 'string', minLength: 1, maxLength: 64 },
-          name: { type: 'string', minLength: 1, maxLength: 200 },
-          brand: { type: 'string', maxLength: 200 },
-          barcode: { type: 'string', maxLength: 64 },
-          images: { type: 'array', maxItems: 10, items: referenceImage },
-        },
-      },
-    },
-  },
-} as const;
+    top_k: z.int().min(1).max(20).default(5),
+    products: z
+      .array(
+        z.strictObject({
+          id: z.string().min(1).max(64),
+          name: z.string().min(1).max(200),
+          brand: z.string().max(200).optional(),
+          barcode: z.string().max(64).optional(),
+          images: z.array(referenceImage).max(10),
+        }),
+      )
+      .max(2000),
+  }),
+};
 
-type DetectBody = { image: string; detect_threshold?: number };
+const ajv = (schema: z.ZodType) => jsonSchemaOf(schema, 'draft-7');
+const imageBody = ajv(aiSchemas.image);
+const ocrBody = ajv(aiSchemas.ocr);
+const detectBody = ajv(aiSchemas.detect);
+const visualMatchBody = ajv(aiSchemas.visualMatch);
+
+type DetectBody = z.output<typeof aiSchemas.detect>;
 type VisualMatchBody = { crop_base64: string; products: MatchProduct[]; top_k: number };
 
 export type AiRouteOptions = { authenticated: onRequestAsyncHookHandler; pool: AiPool };
@@ -132,7 +114,7 @@ export function registerAiRoutes(app: FastifyInstance, { authenticated, pool }: 
     },
   );
 
-  app.post<{ Body: { image: string } }>(
+  app.post<{ Body: z.output<typeof aiSchemas.image> }>(
     '/ai/barcode',
     { ...options, schema: { body: imageBody } },
     async (request) => {
@@ -141,7 +123,7 @@ export function registerAiRoutes(app: FastifyInstance, { authenticated, pool }: 
     },
   );
 
-  app.post<{ Body: { image: string; lang?: 'fr' | 'ar' } }>(
+  app.post<{ Body: z.output<typeof aiSchemas.ocr> }>(
     '/ai/ocr',
     { ...options, schema: { body: ocrBody } },
     async (request) => {

@@ -41,6 +41,20 @@ describe('GET /api/docs', () => {
     expect(Object.keys(product.properties ?? {}).sort()).toEqual(Object.keys(productSchema.shape).sort());
     expect(product.properties?.salePrice?.maximum).toBe(1_000_000_000);
     expect(document.components.schemas['Payload_sale_record']).toBeDefined();
+    // The AI routes' bodies too: the schema Fastify validates with.
+    const match = bodyOf(document.paths['/api/ai/visual-match']!.post);
+    expect(match.required).toEqual(['crop_base64', 'products']);
+    expect(Object.keys(match.properties?.products?.items?.properties ?? {}).sort()).toEqual([
+      'barcode',
+      'brand',
+      'id',
+      'images',
+      'name',
+    ]);
+    expect(bodyOf(document.paths['/api/ai/ocr']!.post).properties?.lang).toEqual({
+      type: 'string',
+      enum: ['fr', 'ar'],
+    });
   });
 
   it('describes each REST table from the route table: core rows in snake_case, the writable columns, the page', () => {

@@ -14,6 +14,7 @@ import {
   stockMovementSchema,
 } from '@hanouti/core';
 import type { FastifyInstance } from 'fastify';
+import { aiSchemas } from '../ai/aiRoutes.js';
 import { serverVersion } from '../version.js';
 import { accountSchemas } from './accountRoutes.js';
 import { jsonSchemaOf, type JsonSchema } from './jsonSchema.js';
@@ -151,34 +152,31 @@ export function openApiDocument(): JsonSchema {
         },
       },
       ...restOpenApiPaths(error, bearer),
-      '/api/ai/visual-match': {
-        post: {
-          summary: 'Candidates for a crop among ≤ 24 reference photos',
-          security: bearer,
-          responses: { 200: { description: 'candidates' }, 400: error, 401: error, 429: error },
-        },
-      },
-      '/api/ai/barcode': {
-        post: {
-          summary: 'Barcodes on a photo',
-          security: bearer,
-          responses: { 200: { description: 'barcodes' }, 401: error, 429: error },
-        },
-      },
-      '/api/ai/ocr': {
-        post: {
-          summary: 'Text lines on a photo',
-          security: bearer,
-          responses: { 200: { description: 'lines' }, 401: error, 429: error },
-        },
-      },
-      '/api/ai/detect': {
-        post: {
-          summary: 'Products on a photo',
-          security: bearer,
-          responses: { 200: { description: 'detections' }, 401: error, 429: error },
-        },
-      },
+      ...Object.fromEntries(
+        (
+          [
+            [
+              'visual-match',
+              'visualMatch',
+              'Candidates for a crop among ≤ 24 reference photos',
+              'candidates',
+            ],
+            ['barcode', 'image', 'Barcodes on a photo', 'barcodes'],
+            ['ocr', 'ocr', 'Text lines on a photo', 'lines'],
+            ['detect', 'detect', 'Products on a photo', 'detections'],
+          ] as const
+        ).map(([path, body, summary, answer]) => [
+          `/api/ai/${path}`,
+          {
+            post: {
+              summary,
+              security: bearer,
+              requestBody: json(jsonSchemaOf(aiSchemas[body])),
+              responses: { 200: { description: answer }, 400: error, 401: error, 429: error },
+            },
+          },
+        ]),
+      ),
     },
   };
 }
