@@ -96,12 +96,12 @@ describe.each(ENGINES)('the karne synced on %s', (engine) => {
         description: '',
         date: at(minutes),
       });
-    const balance = async () =>
-      (
-        latestRecords((await pullAll(server.app, owner)).changes).get(`customer:${customer.id}`)?.record as {
-          creditBalance: number;
-        }
-      ).creditBalance;
+    const balance = async () => {
+      const change = latestRecords((await pullAll(server.app, owner)).changes).get(`customer:${customer.id}`);
+      return change && !change.deleted
+        ? (change.record as { creditBalance: number }).creditBalance
+        : undefined;
+    };
     // Another phone's entry reached the server before the customer did.
     await pushOk(server.app, owner, [entry('credit', 10_000, 5), maker.make('customer.upsert', customer)]);
     expect(await balance()).toBe(10_000);
