@@ -104,7 +104,7 @@ export default defineConfig({
       command: 'node ../apps/server/dist/main.js',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000, // starting, on a busy machine: the server took 55 s at load 20
       env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     },
     {
@@ -112,7 +112,7 @@ export default defineConfig({
       cwd: '../apps/web',
       url: `http://127.0.0.1:${harnessPort}/`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000, // starting, on a busy machine: the server took 55 s at load 20
     },
   ],
 });
