@@ -126,7 +126,7 @@ describe('tesseract ara on the lines PP-OCR finds', () => {
     for (const line of lines) expect(line.confidence).toBeGreaterThanOrEqual(MIN_ARABIC_WORD_CONFIDENCE);
     await arabic.release();
     await ocr.release();
-  }, 60_000);
+  });
 });
 
 describe('Arabic names in the text strategy', () => {
@@ -191,5 +191,5 @@ describe('Arabic names in the text strategy', () => {
     expect(without.candidates).toEqual([]);
     await arabic.release();
     await reader.release();
-  }, 120_000);
+  });
 });

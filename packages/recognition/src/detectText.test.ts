@@ -124,7 +124,7 @@ describe('text regions on a counter photo (PP-OCR detector)', () => {
   beforeAll(async () => {
     await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
     reader = await createTextReader(await loadOcrModels());
-  }, 60_000);
+  });
 
   it('finds the pack the colour of the counter only with text regions, the bright one stays one detection', async () => {
     const image = await scene();
@@ -149,5 +149,5 @@ describe('text regions on a counter photo (PP-OCR detector)', () => {
     expect(regions.some((r) => intersectionOverUnion(r, REGULAR) > 0.2)).toBe(true);
     expect(proposeObjects(image, 0.45)).toHaveLength(1);
     await reader.release();
-  }, 60_000);
+  });
 });

@@ -19,7 +19,7 @@ describe('keypoint matching', () => {
     const other = await verifyMatch(query, await computeReferenceFeatures(texturedPack(2)));
     expect(same.inliers).toBeGreaterThanOrEqual(12);
     expect(other.inliers).toBeLessThan(8);
-  }, 30_000);
+  });
 
   it('features are plain typed arrays (storable in IndexedDB)', async () => {
     const features = await computeReferenceFeatures(texturedPack(3));
@@ -27,7 +27,7 @@ describe('keypoint matching', () => {
     expect(features.points).toBeInstanceOf(Float32Array);
     expect(features.points.length / 2).toBe(features.descriptors.length / 16);
     expect(structuredClone(features)).toEqual(features);
-  }, 30_000);
+  });
 
   it('shortlists and recognises the right pack among several', async () => {
     const references = await Promise.all(
@@ -46,7 +46,7 @@ describe('keypoint matching', () => {
     const { candidates } = await recogniseProduct(photo, { index, products, disable: ['barcode'] });
     expect(candidates[0]?.product_id).toBe('p12');
     expect(candidates[0]?.score).toBeGreaterThanOrEqual(0.7);
-  }, 60_000);
+  });
 });
 
 describe('fresh produce (no stable keypoints)', () => {
@@ -82,7 +82,7 @@ describe('fresh produce (no stable keypoints)', () => {
       disable: ['barcode', 'colour'],
     });
     expect(withoutColour.appearance).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('visual score', () => {

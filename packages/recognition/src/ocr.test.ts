@@ -203,12 +203,12 @@ describe('PP-OCRv4 on onnxruntime-web (WASM)', () => {
       /RGBA/,
     );
     await reader.release();
-  }, 60_000);
+  });
 
   it('bad model bytes fail with a clear error', async () => {
     const models = await loadOcrModels();
     await expect(createTextReader({ ...models, detector: new Uint8Array([1, 2, 3]) })).rejects.toThrow(
       /OCR detector model/,
     );
-  }, 60_000);
+  });
 });

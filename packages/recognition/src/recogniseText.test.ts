@@ -89,7 +89,7 @@ describe('text strategy in recogniseProduct', () => {
     expect(fast.textLines).toEqual([]);
     expect(fast.candidates).toEqual([]);
     await text.reader.release();
-  }, 300_000);
+  });
 
   it("a sure keypoint answer is not sure when the pack's words name a flavour of the same brand", async () => {
     await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
@@ -125,7 +125,7 @@ describe('text strategy in recogniseProduct', () => {
     expect(mango.candidates[0]?.product_id).toBe('mango');
     expect(mango.candidates[0]!.score).toBeGreaterThanOrEqual(CONFIDENCE_HIGH);
     await text.reader.release();
-  }, 300_000);
+  });
 
   it('verifies the photos of the product the words name, even when the keypoint votes did not shortlist them', async () => {
     await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
@@ -165,5 +165,5 @@ describe('text strategy in recogniseProduct', () => {
     expect(read.candidates[0]?.product_id).toBe('apple');
     expect(read.candidates[0]!.score).toBeGreaterThanOrEqual(CONFIDENCE_HIGH);
     await text.reader.release();
-  }, 300_000);
+  });
 });

@@ -245,5 +245,5 @@ describe('shape in the recognition', () => {
     expect(without.shape).toEqual([]);
     for (const c of without.candidates) expect(c.strategies.shape).toBeUndefined();
     expect(without.candidates[0]?.product_id).not.toBe('box');
-  }, 60_000);
+  });
 });

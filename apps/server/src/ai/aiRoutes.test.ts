@@ -149,7 +149,7 @@ describe('/api/ai on generated images', () => {
     expect((dark.bbox[0]! + dark.bbox[2]!) * 960).toBeLessThan(920);
     expect(dark.bbox[1]! * 640).toBeLessThan(300);
     expect((dark.bbox[1]! + dark.bbox[3]!) * 640).toBeGreaterThan(340);
-  }, 60_000);
+  });
 
   it('matches a crop to the product whose photo it shows, sure of it', async () => {
     const crop = await sharp(await packPng(1))
@@ -238,7 +238,7 @@ describe('/api/ai on generated images', () => {
     expect(match.statusCode).toBe(200);
     const candidates = match.json<{ candidates: { product_id: string }[] }>().candidates;
     expect(candidates[0]?.product_id).toBe('oil');
-  }, 60_000);
+  });
 
   it('reads the text on a photo, with boxes and confidence, and refuses a non-image', async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="260">
@@ -287,7 +287,7 @@ describe('/api/ai on generated images', () => {
     });
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json()).toMatchObject({ error: 'invalid_image' });
-  }, 60_000);
+  });
 
   it('answers 401 without a token, and refuses more reference photos than a phone sends', async () => {
     const image = (await packPng(7)).toString('base64');

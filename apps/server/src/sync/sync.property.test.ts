@@ -385,7 +385,7 @@ describe.each(ENGINES)('sync convergence on %s (property)', (engine) => {
         ],
       },
     );
-  }, 90_000);
+  });
 });
 
 type View = {

@@ -16,7 +16,7 @@ async function goTo(hash: string) {
 async function startAt(hash: string) {
   window.history.replaceState(null, '', hash);
   render(<App prepare={() => prepareLocalData()} />);
-  await screen.findByRole('heading', { level: 1 }, { timeout: 3000 });
+  await screen.findByRole('heading', { level: 1 });
 }
 
 describe('App shell', () => {

@@ -68,7 +68,7 @@ describe('pending operations count', () => {
     }
     expect(await kept()).toBe(0);
     expect(await counted()).toBe(0);
-  }, 120_000);
+  });
 
   it('is counted once from the outbox when a phone of the previous version opens', async () => {
     db.close({ disableAutoOpen: false });
