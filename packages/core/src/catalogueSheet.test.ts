@@ -23,9 +23,7 @@ const NOW = '2026-01-01T00:00:00.000Z';
 function product(fields: Partial<Product> & { name: string }): Product {
   return {
     // Two products of the same name (other brands) are two products: the brand is in the id too.
-    id: `0190f0a0-0000-7000-8000-${String(Math.abs(hash(`${fields.name}\u0000${fields.brand ?? ''}`)))
-      .padStart(12, '0')
-      .slice(0, 12)}`,
+    id: `0190f0a0-0000-7000-8000-${hash(`${fields.name}\u0000${fields.brand ?? ''}`)}`,
     brand: '',
     category: 'Épicerie',
     purchasePrice: 0,
@@ -39,10 +37,15 @@ function product(fields: Partial<Product> & { name: string }): Product {
     ...fields,
   };
 }
-function hash(text: string): number {
-  let h = 7;
-  for (const char of text) h = (h * 31 + char.charCodeAt(0)) | 0;
-  return h;
+/**
+ * 48 bits of FNV-1a (64-bit) over the UTF-8 bytes: distinct names do not share an id in practice (a 32-bit sum of
+ * UTF-16 units did: "🐀" and "🐁" have the same first unit, and two products got one id).
+ */
+function hash(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (const byte of new TextEncoder().encode(text))
+    h = ((h ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return (h >> 16n).toString(16).padStart(12, '0');
 }
 
 describe('guessColumnMapping', () => {
