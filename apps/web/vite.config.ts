@@ -92,6 +92,11 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest}'],
         // models/ holds scripts too (tesseract's worker and core): they belong to the model download below.
         globIgnores: ['**/models/**'],
+        // The first visit's page is taken over as soon as the worker is installed ("Prêt hors ligne"), so a phone
+        // that loses the network in that same visit still opens the pages it has not seen yet (their chunks come
+        // from the precache). An update still waits for "Mettre à jour": claiming happens on activation, and an
+        // update activates only when the shopkeeper accepts it (registerType 'prompt', no skipWaiting).
+        clientsClaim: true,
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

@@ -202,6 +202,17 @@ export async function settledBox(target: Locator) {
 }
 
 /**
+ * Waits until the page is served by the app's service worker: from then on it opens every page, and reloads, with
+ * no network (the worker takes over the first visit's page once it has precached the app: clientsClaim).
+ */
+export async function servedOffline(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/**
  * Waits until the app works offline and its one-time "works offline" toast is gone: a later toast replaces the one
  * on screen (one at a time), so a test that reads a toast starts once that one has passed.
  */

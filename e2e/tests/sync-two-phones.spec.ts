@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { addBySearch, cartLine, fill, openApp, words } from '../support/sale';
+import { addBySearch, cartLine, fill, openApp, servedOffline, words } from '../support/sale';
 
 // The account screen's French texts, read from its catalogue (nothing imports from apps/).
 const account = JSON.parse(
@@ -84,7 +84,10 @@ test('a first connection migrates the local data; two phones selling the last un
   expect(await milkStock(owner)).toContain('8');
   expect(await milkStock(staff)).toContain('8');
 
-  // Both go offline and sell the last 8 units each.
+  // Both go offline and sell the last 8 units each (the sale screen's code, never loaded on these phones yet,
+  // comes from the service worker's precache).
+  await servedOffline(owner);
+  await servedOffline(staff);
   await owner.context().setOffline(true);
   await staff.context().setOffline(true);
   await sellAll(owner, 8);
