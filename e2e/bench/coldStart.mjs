@@ -150,16 +150,27 @@ async function visit(context, url) {
   await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
   await page.waitForFunction(() => window.__revenuePaintedAt !== undefined, undefined, { timeout: 180_000 });
   const atPaint = { ...received };
-  const { paintedMs, html, domContentLoaded } = await page.evaluate(() => {
+  const { paintedMs, html, domContentLoaded, marks } = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation');
     return {
       paintedMs: window.__revenuePaintedAt,
       html: navigation?.responseEnd ?? 0,
       domContentLoaded: navigation?.domContentLoadedEventEnd ?? 0,
+      // The app's own steps (main.tsx, data/startup.ts, app/App.tsx): `hanouti:start:<step>`.
+      marks: performance
+        .getEntriesByType('mark')
+        .filter((mark) => mark.name.startsWith('hanouti:start:'))
+        .map((mark) => [mark.name.slice('hanouti:start:'.length), mark.startTime]),
     };
   });
-  // Where the time goes: the HTML received, the initial scripts run (DOMContentLoaded), the figure painted.
-  const steps = { htmlMs: Math.round(html), scriptsRunMs: Math.round(domContentLoaded) };
+  // Where the time goes: the HTML received, the initial scripts run (DOMContentLoaded), each step of the app's
+  // start (the modules run, the database open, the small tables checked, the device, the settings, the language),
+  // the figure painted.
+  const steps = {
+    htmlMs: Math.round(html),
+    scriptsRunMs: Math.round(domContentLoaded),
+    startMs: Object.fromEntries(marks.map(([step, at]) => [step, Math.round(at)])),
+  };
   return { page, paintedMs: Math.round(paintedMs), steps, atPaint, received };
 }
 

@@ -6,6 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { resetCachesIfBuildIsStale } from './pwa/buildAgeReset';
 
+// Every module of the first download has run (the start's steps follow: data/startup.ts).
+performance.mark('hanouti:start:scripts-run');
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);

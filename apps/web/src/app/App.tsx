@@ -24,6 +24,7 @@ function startOnce(prepare: PrepareApp): Promise<Settings> {
   if (!startup) {
     startup = prepare().then(async ({ settings }) => {
       await applyLanguage(settings.language);
+      performance.mark('hanouti:start:language-applied');
       // Sync is optional: without a cloud account start() does nothing, and a failure never blocks selling.
       syncEngine.start().catch((error: unknown) => console.warn('Sync could not start', error));
       return settings;

@@ -138,6 +138,11 @@ export function cancelBackgroundSweep(): void {
   runningSweep = undefined;
 }
 
+/** Each step of the start in the browser's performance timeline (DevTools; `e2e/bench/coldStart.mjs` prints them). */
+function markStartup(step: string): void {
+  performance.mark(`hanouti:start:${step}`);
+}
+
 export type PrepareOptions = {
   /** When to check the large tables: in the background after the first screen (default), now, or not. */
   sweep?: 'background' | 'now' | 'off';
@@ -151,7 +156,9 @@ export type PrepareOptions = {
 export async function prepareLocalData(options: PrepareOptions = {}): Promise<LocalDataReady> {
   const sweep = options.sweep ?? 'background';
   await openDatabase();
+  markStartup('database-open');
   const removal = await removeCorruptEntries(TABLES_CHECKED_AT_START);
+  markStartup('small-tables-checked');
   if (sweep === 'now') {
     const large = await sweepLargeTables(sweepStore, () => Promise.resolve());
     removal.total += large.total;
@@ -160,8 +167,10 @@ export async function prepareLocalData(options: PrepareOptions = {}): Promise<Lo
   reportRemoval(removal);
   await rebuildAggregatesIfNeeded(removal);
   await tx('rw', ['meta'], ensureDeviceIdentity);
+  markStartup('device-ready');
   const seeded = await seedSampleDataOnce();
   const settings = await loadSettings();
+  markStartup('settings-read');
   if (sweep === 'background') scheduleBackgroundSweep();
   return { settings, removedCorrupt: removal.total, seeded };
 }
