@@ -1,8 +1,10 @@
-import { formatHlc, newId, type Sale, type SyncChange } from '@hanouti/core';
+import { DEFAULT_SETTINGS, formatHlc, newId, type Sale, type SyncChange } from '@hanouti/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tx } from './db';
 import { adjustStock } from './stockRepository';
 import { saveCustomer } from './customersRepository';
+import { loadSettings } from './settingsRepository';
+import { addSupplier, getSupplier } from './suppliersRepository';
 import { saveProduct } from './productsRepository';
 import { pendingOperations } from './syncStore';
 import { readCursor } from './syncBookkeeping';
@@ -119,5 +121,68 @@ describe('applying pulled changes', () => {
       'v1.shop.2',
     );
     expect(await tx('r', ['customers'], (t) => t.customers.get(customer.id))).toBeUndefined();
+  });
+
+  it('keeps the shop settings a pull says were deleted (they never are), and takes a new version of them', async () => {
+    const later = { ...DEFAULT_SETTINGS, storeName: 'Hanout Amina', updatedAt: new Date().toISOString() };
+    await applyPulledChanges(
+      [
+        {
+          seq: 1,
+          entity: 'settings',
+          id: later.id,
+          hlc: stamp(Date.now() + 60_000),
+          deleted: false,
+          record: later,
+        },
+      ],
+      'v1.shop.1',
+    );
+    await applyPulledChanges(
+      [{ seq: 2, entity: 'settings', id: later.id, hlc: stamp(Date.now() + 120_000), deleted: true }],
+      'v1.shop.2',
+    );
+    expect(await loadSettings()).toMatchObject({ storeName: 'Hanout Amina' });
+  });
+
+  it('moves a supplier entry pulled with another supplier: both balances follow their entries', async () => {
+    const [first, second] = await Promise.all(
+      ['Centrale Laitière', 'Aswak'].map(async (name) => {
+        const made = await addSupplier({ name });
+        if (!made.ok) throw new Error(made.error);
+        return made.supplier;
+      }),
+    );
+    if (!first || !second) throw new Error('two suppliers');
+    const entry = {
+      id: newId(),
+      supplierId: first.id,
+      type: 'delivery' as const,
+      amount: 2_500,
+      description: '',
+      date: new Date().toISOString(),
+    };
+    await applyPulledChanges(
+      [{ seq: 1, entity: 'supplierEntry', id: entry.id, deleted: false, record: entry }],
+      'v1.shop.1',
+    );
+    expect([(await getSupplier(first.id))?.balance, (await getSupplier(second.id))?.balance]).toEqual([
+      2_500, 0,
+    ]);
+    await applyPulledChanges(
+      [
+        {
+          seq: 2,
+          entity: 'supplierEntry',
+          id: entry.id,
+          deleted: false,
+          record: { ...entry, supplierId: second.id },
+        },
+      ],
+      'v1.shop.2',
+    );
+    expect([(await getSupplier(first.id))?.balance, (await getSupplier(second.id))?.balance]).toEqual([
+      0, 2_500,
+    ]);
   });
 });

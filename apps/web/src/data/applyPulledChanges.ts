@@ -6,56 +6,48 @@ import {
   pendingPurchases,
   unprocessedOperations,
   pulledChangeWins,
+  SYNC_ENTITIES,
   type Customer,
   type SyncChange,
   type SyncEntity,
 } from '@hanouti/core';
 import { writeOutArchivedSaleOperations } from './archivedSaleOperations';
-import { productApplier, refreshProductStocks } from './catalogue';
+import { refreshProductStocks } from './catalogue';
 import { tx } from './db';
 import { creditEntryApplier, customerEntries, LEDGER_TABLES } from './ledger';
 import { movementApplier } from './movements';
 import { OUTBOX_TABLES, pendingOperationsIn } from './outbox';
-import {
-  plainApplier,
-  pulledChangeApplier,
-  type PulledChange,
-  type PulledChangeApplier,
-  type Touched,
-} from './pulledChange';
+import { recordApplier, type PulledChange, type PulledChangeApplier, type Touched } from './pulledChange';
 import type { TableName } from './records';
 import { saleApplier, SALE_TABLES } from './sales';
 import { observeStamps, writeCursor } from './syncBookkeeping';
-import {
-  refreshSupplierBalances,
-  supplierApplier,
-  supplierEntryApplier,
-  SUPPLIER_TABLES,
-} from './suppliersRepository';
+import { SYNCED_TABLES, type AppliedByStore } from './syncedTables';
+import { refreshSupplierBalances, SUPPLIER_TABLES } from './suppliersRepository';
 
 /**
- * How each synced entity lands, one applier per entity, written beside its store. A new synced table adds its
- * line here (core's SYNC_ENTITIES: the table does not compile without it) and its table in records.ts and
- * schema.ts; the transaction's tables follow from the appliers.
+ * The appliers of the entities whose records may live in an import's archive, written beside their store
+ * (`pulled: 'its store'` in syncedTables.ts: the table does not compile without each, nor with another).
  */
-const APPLIERS: { [E in SyncEntity]: PulledChangeApplier<E> } = {
-  product: productApplier,
-  customer: plainApplier('customers'),
-  // The shop's settings are one record that is never deleted.
-  settings: pulledChangeApplier(['settings'], async (t, change) => {
-    if (!change.deleted) await t.settings.put(change.record);
-  }),
+const STORE_APPLIERS: { [E in AppliedByStore]: PulledChangeApplier<E> } = {
   sale: saleApplier,
   stockMovement: movementApplier,
   creditTransaction: creditEntryApplier,
-  supplier: supplierApplier,
-  supplierEntry: supplierEntryApplier,
 };
+
+/** The applier of an entity: its store's, or the one its line in syncedTables.ts describes. */
+function applierFor<E extends SyncEntity>(entity: E): PulledChangeApplier<E> {
+  const { table, pulled } = SYNCED_TABLES[entity];
+  if (pulled === 'its store') return STORE_APPLIERS[entity as AppliedByStore] as PulledChangeApplier<E>;
+  return recordApplier<E, typeof table>(table, pulled);
+}
+
+/** How each synced entity lands, one applier per entity. */
+const APPLIERS = new Map(SYNC_ENTITIES.map((entity) => [entity, applierFor(entity)]));
 
 /** The appliers' tables, and what is read and recomputed once the page is written. */
 const PULL_TABLES: readonly TableName[] = [
   ...new Set<TableName>([
-    ...Object.values(APPLIERS).flatMap((applier) => applier.tables),
+    ...[...APPLIERS.values()].flatMap((applier) => applier.tables),
     'products',
     ...SALE_TABLES,
     'customers',
@@ -67,7 +59,7 @@ const PULL_TABLES: readonly TableName[] = [
 
 /** The applier of a change's entity. */
 function applierOf<E extends SyncEntity>(change: PulledChange<E>): PulledChangeApplier<E> {
-  return APPLIERS[change.entity];
+  return APPLIERS.get(change.entity) as PulledChangeApplier<E>;
 }
 
 /**

@@ -5,7 +5,6 @@
 // product's `photoId`, and leaves with the product.
 import { productAfterPull, type Product } from '@hanouti/core';
 import { productMovements } from './movements';
-import { plainApplier } from './pulledChange';
 import type { Tables } from './records';
 import type { SaleTables } from './sales';
 
@@ -37,6 +36,3 @@ export async function refreshProductStocks(
     await t.products.put(productAfterPull(product, movements));
   }
 }
-
-/** A pulled product: its name, price and the rest from the server; its stock is recomputed after the page. */
-export const productApplier = plainApplier<'product', 'products'>('products', 'products');

@@ -1,16 +1,10 @@
 // Start-up repair: stored records are checked against their schemas and the unreadable ones removed (spec §8).
 import {
   creditTransactionSchema,
-  customerSchema,
   isoDate,
   isUuid,
   operationSchema,
-  productSchema,
-  saleSchema,
-  settingsSchema,
   stockMovementSchema,
-  supplierEntrySchema,
-  supplierSchema,
 } from '@hanouti/core';
 import type { IndexableType, Table } from 'dexie';
 import { z } from 'zod';
@@ -19,6 +13,7 @@ import { referenceFeatureRecordSchema } from './referenceFeatureRecord';
 import { archivePage, decodeMovements } from './saleArchive';
 import type { StoredSale } from './saleRecords';
 import { recountPendingOperations } from './outbox';
+import { storedSaleSchema, SYNCED_RECORD_SCHEMAS } from './syncedTables';
 
 const count = z.number().int().nonnegative();
 const money = z.number().int().safe();
@@ -31,21 +26,11 @@ const photoSchema = z.object({
   updatedAt: isoDate,
 });
 
-// A sale's record also keeps its own stock movements (saleRecords.ts).
-const storedSaleSchema = saleSchema.extend({
-  movements: z
-    .array(stockMovementSchema.pick({ id: true, productId: true, delta: true }))
-    .min(1)
-    .optional(),
-  productIds: z.array(z.uuid()).min(1).optional(),
-});
-
-/** The schema every record of each table must satisfy to be kept. */
+/** The schema every record of each table must satisfy to be kept (the synced tables': syncedTables.ts). */
 export const RECORD_SCHEMAS: Record<TableName, z.ZodType> = {
+  ...SYNCED_RECORD_SCHEMAS,
   referenceFeatures: referenceFeatureRecordSchema,
-  products: productSchema,
   photos: photoSchema,
-  sales: storedSaleSchema,
   // A page of archived sales (saleArchive.ts): its sales are checked one by one (see `repairArchivePage`).
   saleArchive: z.object({
     key: z.string().min(1),
@@ -68,17 +53,11 @@ export const RECORD_SCHEMAS: Record<TableName, z.ZodType> = {
     others: z.array(stockMovementSchema).min(1).optional(),
     otherIds: z.array(z.uuid()).min(1).optional(),
   }),
-  stockMovements: stockMovementSchema,
   archivedCredits: z.object({
     customerId: z.uuid(),
     entries: z.array(creditTransactionSchema).min(1),
     entryIds: z.array(z.uuid()).min(1),
   }),
-  customers: customerSchema,
-  creditTransactions: creditTransactionSchema,
-  suppliers: supplierSchema,
-  supplierEntries: supplierEntrySchema,
-  settings: settingsSchema,
   outbox: operationSchema.extend({
     status: z.enum(OUTBOX_STATUSES),
     error: z.string().optional(),

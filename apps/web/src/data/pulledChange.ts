@@ -1,8 +1,9 @@
-// How one pulled change lands in the local stores: each synced entity's applier, written beside its store and
-// listed once in applyPulledChanges.ts (a table keyed by core's SYNC_ENTITIES, so a new entity does not compile
-// until it has one).
+// How one pulled change lands in the local stores: a record kept whole by the applier its synced table's line
+// describes (syncedTables.ts), a record that may live in an import's archive by its store's, written beside the
+// store (sales.ts, movements.ts, ledger.ts) and listed in applyPulledChanges.ts.
 import type { SyncChange, SyncEntity } from '@hanouti/core';
 import type { TableName, Tables } from './records';
+import type { PulledBy } from './syncedTables';
 
 /** What a page changed: the caches recomputed from the local records once the whole page is written. */
 export type Touched = { products: Set<string>; customers: Set<string>; suppliers: Set<string> };
@@ -29,20 +30,33 @@ export function pulledChangeApplier<E extends SyncEntity, N extends TableName>(
 type RecordOf<N extends TableName> = Tables[N] extends { put(record: infer R): unknown } ? R : never;
 
 /**
- * The applier of an entity kept as one record by id in one table, with nothing derived from it: the server's
- * version replaces the stored one, a deletion removes it. `touches` names the cache recomputed afterwards.
+ * The applier of an entity kept as one record by id in one table, with nothing derived from it but the caches
+ * `pulled` names (syncedTables.ts): the server's version replaces the stored one, a deletion removes it.
  */
-export function plainApplier<E extends SyncEntity, N extends TableName>(
+export function recordApplier<E extends SyncEntity, N extends TableName>(
   table: N,
-  touches?: keyof Touched,
+  // Each table's fields are checked in syncedTables.ts.
+  pulled: Exclude<PulledBy<Record<string, string>>, 'its store'>,
 ): PulledChangeApplier<E, N> {
+  const { touches, through, deletions } = pulled;
   return pulledChangeApplier<E, N>([table], async (t, change, touched) => {
     const store = t[table] as unknown as {
+      get(id: string): Promise<Record<string, unknown> | undefined>;
       delete(id: string): Promise<void>;
       put(record: RecordOf<N>): Promise<unknown>;
     };
-    if (change.deleted) await store.delete(change.id);
-    else await store.put(change.record as RecordOf<N>);
-    if (touches) touched[touches].add(change.id);
+    // What the record named before the change loses it (an entry moved to another supplier).
+    if (touches && through) {
+      const before = await store.get(change.id);
+      if (before) touched[touches].add(before[through] as string);
+    }
+    if (change.deleted) {
+      if (deletions !== 'ignored') await store.delete(change.id);
+    } else {
+      await store.put(change.record as RecordOf<N>);
+      if (touches && through)
+        touched[touches].add((change.record as Record<string, unknown>)[through] as string);
+    }
+    if (touches && !through) touched[touches].add(change.id);
   });
 }

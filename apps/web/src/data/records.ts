@@ -2,34 +2,19 @@
 //
 // The bottom of the data layer: the gateway (db.ts), the schema (schema.ts) and every store module import these
 // types from here, so that no module below the gateway needs the gateway itself.
-import type {
-  Centimes,
-  CreditTransaction,
-  Customer,
-  Operation,
-  Product,
-  Sale,
-  Settings,
-  StockMovement,
-  Supplier,
-  SupplierEntry,
-} from '@hanouti/core';
+import type { Centimes, CreditTransaction, Operation, Sale, StockMovement } from '@hanouti/core';
 import type { Table } from 'dexie';
 import type { ReferenceFeatureRecord } from './referenceFeatureRecord';
+import type { SyncedTables } from './syncedTables';
 
 /**
- * Every table of the local database and what it holds. Do not rename a table (key or value) without a
- * migration: IndexedDB keeps data under these names across app versions. A new table is written here and in
- * a new schema version (schema.ts), nowhere else.
+ * The tables of the local database that stay on this phone, and what they hold. Do not rename a table (key or
+ * value) without a migration: IndexedDB keeps data under these names across app versions. A new table of this
+ * phone's own is written here and in a new schema version (schema.ts); a synced table is written in
+ * syncedTables.ts only.
  */
-export type Tables = {
-  products: Table<Product, string>;
+type LocalTables = {
   photos: Table<PhotoRecord, string>;
-  sales: Table<StoredSale, string>;
-  stockMovements: Table<StockMovement, string>;
-  customers: Table<Customer, string>;
-  creditTransactions: Table<CreditTransaction, string>;
-  settings: Table<Settings, string>;
   outbox: Table<OutboxEntry, number>;
   meta: Table<MetaRecord, string>;
   dailyTotals: Table<DailyTotal, string>;
@@ -38,8 +23,15 @@ export type Tables = {
   saleArchive: Table<ArchivePage, string>;
   archivedMovements: Table<ArchivedProductMovements, string>;
   archivedCredits: Table<ArchivedCustomerCredits, string>;
-  suppliers: Table<Supplier, string>;
-  supplierEntries: Table<SupplierEntry, string>;
+};
+
+/** Every table of the local database and what it holds: this phone's own and the synced ones. */
+export type Tables = {
+  [N in keyof LocalTables | keyof SyncedTables]: N extends keyof SyncedTables
+    ? SyncedTables[N]
+    : N extends keyof LocalTables
+      ? LocalTables[N]
+      : never;
 };
 export type TableName = keyof Tables;
 

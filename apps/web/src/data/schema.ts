@@ -4,6 +4,7 @@ import type { Transaction } from 'dexie';
 import { META } from './meta';
 import type { OutboxEntry, StoredSale, TableName } from './records';
 import { embeddedMovements, saleOf, saleRecordsWithMovements } from './saleRecords';
+import { SYNCED_TABLES, syncedStoresOf, type SyncedTableName } from './syncedTables';
 
 /**
  * Schema versions, oldest first. Never edit a released version: add a new one (with an upgrade
@@ -15,17 +16,20 @@ export type SchemaVersion = {
   upgrade?: (transaction: Transaction) => Promise<void>;
 };
 
+/**
+ * The versions as written here: this phone's own tables, the upgrades, and the lines a synced table had before
+ * its current one. A synced table's current line comes from its descriptor (syncedTables.ts), with the version
+ * that gave it: SCHEMA_VERSIONS below merges both, the same stores version by version as when all were here.
+ */
 const VERSIONS = [
   {
+    // customers, creditTransactions and settings: their lines are in syncedTables.ts.
     version: 1,
     stores: {
       products: 'id, name, category, barcode, updatedAt',
       photos: 'id',
       sales: 'id, date, customerId, ticketNumber',
       stockMovements: 'id, productId, at, saleId',
-      customers: 'id, name, phone',
-      creditTransactions: 'id, customerId, date',
-      settings: 'id',
       outbox: 'seq, &opId, status',
       meta: 'key',
       dailyTotals: 'day',
@@ -33,9 +37,10 @@ const VERSIONS = [
     },
   },
   {
-    // The low-stock marker (lowStockMarker.ts) lets the dashboard read its alerts by index.
+    // The low-stock marker (lowStockMarker.ts) lets the dashboard read its alerts by index (the products'
+    // line with `lowStock`: syncedTables.ts).
     version: 2,
-    stores: { products: 'id, name, category, barcode, updatedAt, lowStock' },
+    stores: {},
     upgrade: async (transaction) => {
       const products = transaction.table('products');
       await products.bulkPut(await products.toArray());
@@ -48,17 +53,16 @@ const VERSIONS = [
   },
   {
     // Drop indexes no query uses: every index entry is written with each record, and the large tables
-    // (a sale's movements, the sales themselves) dominate the time of a sale and of a whole-shop import.
+    // (a sale's movements, the sales themselves) dominate the time of a sale and of a whole-shop import
+    // (the movements' line: syncedTables.ts).
     version: 4,
-    stores: {
-      sales: 'id, date, customerId',
-      stockMovements: 'id, productId',
-    },
+    stores: { sales: 'id, date, customerId' },
   },
   {
-    // A sale's own movements move inside its record (saleRecords.ts): a third of the records to write.
+    // A sale's own movements move inside its record (saleRecords.ts): a third of the records to write (the
+    // sales' line with `*productIds`: syncedTables.ts).
     version: 5,
-    stores: { sales: 'id, date, customerId, *productIds' },
+    stores: {},
     upgrade: async (transaction) => moveSaleMovementsIntoSales(transaction),
   },
   {
@@ -99,17 +103,30 @@ const VERSIONS = [
     },
   },
   {
-    // The supplier notebook (suppliersRepository.ts): what the shop owes its distributors.
+    // The supplier notebook (suppliersRepository.ts): what the shop owes its distributors (suppliers and
+    // supplierEntries: syncedTables.ts).
     version: 9,
-    stores: { suppliers: 'id, name', supplierEntries: 'id, supplierId' },
+    stores: {},
   },
 ] as const satisfies readonly SchemaVersion[];
 
-export const SCHEMA_VERSIONS: readonly SchemaVersion[] = VERSIONS;
+/** Every version, each with its own tables' lines and the synced tables' current lines it gave. */
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  ...new Set([...VERSIONS, ...Object.values(SYNCED_TABLES)].map(({ version }) => version)),
+]
+  .sort((a, b) => a - b)
+  .map((version) => {
+    const written: SchemaVersion | undefined = VERSIONS.find((entry) => entry.version === version);
+    return {
+      version,
+      stores: { ...written?.stores, ...syncedStoresOf(version) },
+      ...(written?.upgrade ? { upgrade: written.upgrade } : {}),
+    };
+  });
 
 type KeysOfUnion<T> = T extends unknown ? keyof T : never;
-/** The tables some version creates. */
-type CreatedTable = KeysOfUnion<(typeof VERSIONS)[number]['stores']>;
+/** The tables some version creates: every synced table (syncedTables.ts), and this phone's own written here. */
+type CreatedTable = KeysOfUnion<(typeof VERSIONS)[number]['stores']> | SyncedTableName;
 /**
  * `TableName` when some version creates every table of `Tables` (records.ts), else never: TABLE_NAMES below does not
  * compile while a declared table has no version that creates it.
@@ -128,7 +145,7 @@ async function moveSaleMovementsIntoSales(transaction: Transaction): Promise<voi
   await salesTable.bulkPut(records);
   await movementsTable.bulkDelete(records.flatMap(embeddedMovements).map((movement) => movement.id));
 }
-export const SCHEMA_VERSION = SCHEMA_VERSIONS.length;
+export const SCHEMA_VERSION = Math.max(...SCHEMA_VERSIONS.map(({ version }) => version));
 
 /** Every table the schema names (a version after the first adds tables, none is ever dropped). */
 export const TABLE_NAMES: readonly EveryTableCreated[] = [

@@ -22,7 +22,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { tx, type Tables } from './db';
 import { ensureDeviceIdentity } from './device';
 import { OUTBOX_TABLES, recordOperation } from './outbox';
-import { plainApplier, pulledChangeApplier } from './pulledChange';
 
 /** The tables the supplier notebook writes (with the outbox's). */
 export const SUPPLIER_TABLES = ['suppliers', 'supplierEntries'] as const;
@@ -216,20 +215,3 @@ export async function refreshSupplierBalances(
     if (balance !== supplier.balance) await t.suppliers.put({ ...supplier, balance });
   }
 }
-
-/** A pulled supplier: name and phone from the winning version; the balance is its entries' sum (after the page). */
-export const supplierApplier = plainApplier<'supplier', 'suppliers'>('suppliers', 'suppliers');
-
-/** A pulled entry of the supplier notebook; its supplier's balance is recomputed after the page. */
-export const supplierEntryApplier = pulledChangeApplier<'supplierEntry', 'supplierEntries'>(
-  ['supplierEntries'],
-  async (t, change, touched) => {
-    const before = await t.supplierEntries.get(change.id);
-    if (before) touched.suppliers.add(before.supplierId);
-    if (change.deleted) await t.supplierEntries.delete(change.id);
-    else {
-      await t.supplierEntries.put(change.record);
-      touched.suppliers.add(change.record.supplierId);
-    }
-  },
-);
