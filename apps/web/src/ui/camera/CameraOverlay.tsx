@@ -31,7 +31,7 @@ export function CameraOverlay({ open, onCapture, onClose, title }: CameraOverlay
 
 function CameraScreen({ onCapture, onClose, title }: Omit<CameraOverlayProps, 'open'>) {
   const { t } = useTranslation();
-  const { t: tc } = useTranslation('catalog');
+  const { t: tc } = useTranslation('ui', { keyPrefix: 'camera' });
   const camera = useCamera();
   const { status, start, stop, capture } = camera;
   const [captureError, setCaptureError] = useState<'photo' | 'other' | undefined>();
@@ -69,11 +69,11 @@ function CameraScreen({ onCapture, onClose, title }: Omit<CameraOverlayProps, 'o
         title={title ?? t('camera.title')}
         closeLabel={t('app.cancel')}
         onClose={close}
-        previewLabel={tc('photo.preview')}
+        previewLabel={tc('preview')}
         idle={
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 px-6 text-center">
             <Camera className="size-16 text-white/70" aria-hidden="true" />
-            <p className="max-w-xs text-white/80">{tc('photo.cameraHint')}</p>
+            <p className="max-w-xs text-white/80">{tc('hint')}</p>
             <Button
               variant="accent"
               size="lg"
@@ -103,7 +103,7 @@ function CameraScreen({ onCapture, onClose, title }: Omit<CameraOverlayProps, 'o
             </Button>
             <button
               type="button"
-              aria-label={tc('photo.shutter')}
+              aria-label={tc('shutter')}
               disabled={status !== 'active' || busy}
               onClick={() => void takePhoto()}
               className="inline-flex size-18 items-center justify-center rounded-full border-4 border-white bg-white/20 transition-colors hover:bg-white/30 active:bg-white/50 disabled:opacity-40"

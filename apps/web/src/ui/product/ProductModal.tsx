@@ -58,8 +58,7 @@ type TextName = Exclude<keyof ProductFormValues, 'isBulk' | 'vat'>;
 
 export function ProductModal({ product, initialBarcode, initialPhoto, onSaved, onClose }: ProductModalProps) {
   const { t, i18n } = useTranslation();
-  const { t: tc } = useTranslation('catalog');
-  const { t: ts } = useTranslation('sale');
+  const { t: tc } = useTranslation('ui', { keyPrefix: 'product' });
   const settings = useShopSettings();
   const format = useShopFormat();
   const categories = useCategories();
@@ -128,7 +127,7 @@ export function ProductModal({ product, initialBarcode, initialPhoto, onSaved, o
         toast({ title: tc('form.saved', { name: draft.name }), tone: 'success' });
       } catch (error) {
         console.error('Product views not saved', error);
-        toast({ title: ts('references.saveFailed'), tone: 'error' });
+        toast({ title: tc('references.saveFailed'), tone: 'error' });
       }
       onSaved?.(saved);
       onClose();

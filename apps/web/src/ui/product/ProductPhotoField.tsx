@@ -19,7 +19,7 @@ export interface ProductPhotoFieldProps {
 
 export function ProductPhotoField({ storedPhotoId, change, onChange }: ProductPhotoFieldProps) {
   const { t } = useTranslation();
-  const { t: tc } = useTranslation('catalog');
+  const { t: tc } = useTranslation('ui', { keyPrefix: 'product' });
   const [cameraOpen, setCameraOpen] = useState(false);
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<(typeof GALLERY_ERROR_KEYS)[keyof typeof GALLERY_ERROR_KEYS]>();

@@ -89,7 +89,7 @@ export function ProductReferencesField({
   draft: ViewsDraft;
   onDraft: (change: (current: ViewsDraft) => ViewsDraft) => void;
 }) {
-  const { t } = useTranslation('sale');
+  const { t } = useTranslation('ui', { keyPrefix: 'product' });
   const { t: tShell } = useTranslation();
   const stored = useProductViews(productId) ?? [];
   const galleryId = useId();
