@@ -10,6 +10,7 @@ import {
 } from '@hanouti/core';
 import { tx } from './db';
 import { ensureDeviceIdentity } from './device';
+import { addEntry } from './ledger';
 import { META, readMetaFlag, readMetaNumber, writeMeta } from './meta';
 import { OUTBOX_TABLES, recordOperation } from './outbox';
 import { saleRecordsWithMovements } from './saleRecords';
@@ -95,7 +96,8 @@ export async function completeSale(
         loose.length > 0 ? t.stockMovements.bulkAdd(loose) : undefined,
         t.products.bulkPut(updatedProducts),
         result.customer ? t.customers.put(result.customer) : undefined,
-        result.creditTransaction ? t.creditTransactions.add(result.creditTransaction) : undefined,
+        // Through the ledger store, the one writer of carnet entries; its request goes out with the others.
+        result.creditTransaction ? addEntry(t, result.creditTransaction) : undefined,
         applySalesToAggregates(t, [result.sale], 1),
         writeMeta(t, META.ticketCounter, counter),
         recordOperation(
