@@ -1,6 +1,8 @@
 // The karne as the screens write and read it: an advance is one synced operation, the day's promises and cash.
 import { describe, expect, it, beforeEach } from 'vitest';
-import { balanceFromLedger } from '@hanouti/core';
+import { addProductToCart, balanceFromLedger, emptyCart } from '@hanouti/core';
+import { exportAll, importBackupFile } from './backupService';
+import { completeSale } from './checkoutRepository';
 import {
   addCredit,
   addPayment,
@@ -10,7 +12,7 @@ import {
 } from './customersRepository';
 import { addAdvance, readDayCash, readDayPromises } from './karneRepository';
 import { pendingOperations } from './syncStore';
-import { aCustomer, resetDatabase, storeRecords } from './testDatabase';
+import { aCustomer, aProduct, resetDatabase, storeRecords, useStorableBlobs } from './testDatabase';
 
 beforeEach(resetDatabase);
 
@@ -57,5 +59,28 @@ describe('the karne in the local database', () => {
     expect(promises.dueToday).toEqual([]);
     const cash = await readDayCash(today);
     expect(cash).toMatchObject({ payments: 4_000, advances: 2_500, sales: 0, net: 1_500 });
+  });
+
+  it("counts today's cash brought by a backup restored today (an import keeps its records in the archive)", async () => {
+    // The shop moves to a new phone at noon: the morning's sale, payment and advance come with the backup.
+    useStorableBlobs();
+    const now = new Date();
+    const customer = aCustomer();
+    const tea = aProduct({ salePrice: 1500, vat: 20, stock: 10 });
+    await storeRecords({ products: [tea], customers: [customer] });
+    expect((await completeSale(addProductToCart(emptyCart(), tea), { now })).ok).toBe(true);
+    await addCredit(customer.id, 10_000, '');
+    await addPayment(customer.id, 4_000, '');
+    await addAdvance(customer.id, 2_500, 'Transport');
+    const morning = await readDayCash(now.toISOString());
+    expect(morning).toMatchObject({ salesCount: 1, paymentsCount: 1, advancesCount: 1 });
+    const backup = await (await exportAll({ now })).blob.text();
+
+    await resetDatabase();
+    const imported = await importBackupFile(
+      new File([backup], 'sauvegarde.json', { type: 'application/json' }),
+    );
+    expect(imported.ok).toBe(true);
+    expect(await readDayCash(now.toISOString())).toEqual(morning);
   });
 });

@@ -12,6 +12,8 @@ import {
 import { useLiveQuery } from 'dexie-react-hooks';
 import { changeLedger, type LedgerUpdateResult } from './customersRepository';
 import { tx } from './db';
+import { entriesBetween, LEDGER_TABLES } from './ledger';
+import { salesBetween } from './sales';
 import { SHOP_TIME_ZONE } from './salesAggregates';
 
 /** A cash advance to the customer: raises the balance like goods taken, with its note (required). */
@@ -36,15 +38,15 @@ export function useDayPromises(): DayPromises | undefined {
 // Any instant of a shop day lies within a day and a half of now either way (UTC offsets are under 15 h).
 const AROUND_MS = 36 * 60 * 60 * 1000;
 
-/** Today's cash: cash sales, carnet payments received and advances given, read by date index. */
+/**
+ * Today's cash: cash sales, carnet payments received and advances given, wherever they are kept: a backup
+ * restored today (a new phone at noon) brings the morning's into the import's archive.
+ */
 export function readDayCash(now = new Date().toISOString()): Promise<DayCash> {
   const from = new Date(Date.parse(now) - AROUND_MS).toISOString();
   const to = new Date(Date.parse(now) + AROUND_MS).toISOString();
-  return tx('r', ['sales', 'creditTransactions'], async (t) => {
-    const [sales, entries] = await Promise.all([
-      t.sales.where('date').between(from, to, true, true).toArray(),
-      t.creditTransactions.where('date').between(from, to, true, true).toArray(),
-    ]);
+  return tx('r', ['sales', 'saleArchive', ...LEDGER_TABLES], async (t) => {
+    const [sales, entries] = await Promise.all([salesBetween(t, from, to), entriesBetween(t, from, to)]);
     return dayCashMovements(sales, entries, shopToday(now), SHOP_TIME_ZONE);
   });
 }

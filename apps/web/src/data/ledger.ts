@@ -6,6 +6,7 @@
 import type { CreditTransaction } from '@hanouti/core';
 import {
   archivedCustomerEntries,
+  archivedEntriesBetween,
   deleteArchivedCustomer,
   findArchivedEntry,
   takeEntriesOutOfArchive,
@@ -30,6 +31,19 @@ export async function customerEntries(t: LedgerTables, customerId: string): Prom
 export async function everyEntry(t: LedgerTables): Promise<CreditTransaction[]> {
   const [live, archived] = await Promise.all([t.creditTransactions.toArray(), t.archivedCredits.toArray()]);
   return [...live, ...archived.flatMap((record) => record.entries)];
+}
+
+/** The entries dated from `from` to `to` (ISO times, both included), wherever they are kept (unordered). */
+export async function entriesBetween(
+  t: LedgerTables,
+  from: string,
+  to: string,
+): Promise<CreditTransaction[]> {
+  const [live, archived] = await Promise.all([
+    t.creditTransactions.where('date').between(from, to, true, true).toArray(),
+    archivedEntriesBetween(t, from, to),
+  ]);
+  return [...live, ...archived];
 }
 
 /** One entry, wherever it is kept. */

@@ -23,6 +23,7 @@ import {
   archivePages,
   archivedOtherMovements,
   archivedSale,
+  archivedSalesBetween,
   type ArchivePage,
 } from './saleArchive';
 import { saleOf, type StoredSale } from './saleRecords';
@@ -84,6 +85,27 @@ describe('archive pages', () => {
 
   it('refuses an empty page', () => {
     expect(() => archivePage([])).toThrow();
+  });
+
+  it('finds the sales of a time span, in a page that starts before it too', async () => {
+    await resetDatabase();
+    const dates = [
+      '2025-03-09T23:00:00.000Z',
+      '2025-03-10T08:00:00.000Z',
+      '2025-03-10T11:00:00.000Z',
+      '2025-03-10T20:00:00.000Z',
+      '2025-03-11T09:00:00.000Z',
+    ];
+    await tx('rw', ['saleArchive'], (t) =>
+      t.saleArchive.bulkPut(archivePages(dates.map((date) => aSaleAt(date)))),
+    );
+    const found = await tx('r', ['saleArchive'], (t) =>
+      archivedSalesBetween(t, '2025-03-10T10:00:00.000Z', '2025-03-11T08:00:00.000Z'),
+    );
+    expect(found.map((sale) => sale.date).sort()).toEqual([
+      '2025-03-10T11:00:00.000Z',
+      '2025-03-10T20:00:00.000Z',
+    ]);
   });
 });
 

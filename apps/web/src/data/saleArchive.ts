@@ -182,6 +182,21 @@ export async function archivedCustomerSales(t: ArchiveTables, customerId: string
   return pages.flatMap((page) => page.sales.filter((sale) => sale.customerId === customerId));
 }
 
+/** The archived sales dated from `from` to `to` (ISO times, both included), in no order. */
+export async function archivedSalesBetween(
+  t: Pick<ArchiveTables, 'saleArchive'>,
+  from: string,
+  to: string,
+): Promise<StoredSale[]> {
+  // A page holds sales of one UTC day and its key starts with its first sale's date: the pages that may hold
+  // such a sale start on `from`'s day (`YYYY-MM-DD` sorts before that day's times) and no later than `to`.
+  const pages = await t.saleArchive
+    .where(':id')
+    .between(from.slice(0, 10), `${to}|\uffff`, true, true)
+    .toArray();
+  return pages.flatMap((page) => page.sales.filter((sale) => sale.date >= from && sale.date <= to));
+}
+
 /** The newest `limit` archived sales (all when no limit), newest first. */
 export async function newestArchivedSales(t: ArchiveTables, limit?: number): Promise<StoredSale[]> {
   const sales: StoredSale[] = [];

@@ -5,7 +5,12 @@
 import type { Sale, StockMovement } from '@hanouti/core';
 import { pulledChangeApplier } from './pulledChange';
 import type { StoredSale, Tables } from './records';
-import { archivedSale, takeOtherMovementsOutOfArchive, takeOutOfArchive } from './saleArchive';
+import {
+  archivedSale,
+  archivedSalesBetween,
+  takeOtherMovementsOutOfArchive,
+  takeOutOfArchive,
+} from './saleArchive';
 import { embeddedMovements, saleOf, saleRecordsWithMovements } from './saleRecords';
 import { AGGREGATE_TABLES, applySalesToAggregates } from './salesAggregates';
 
@@ -19,6 +24,19 @@ export async function storedSale(
   id: string,
 ): Promise<StoredSale | undefined> {
   return (await t.sales.get(id)) ?? (await archivedSale(t, id));
+}
+
+/** The sales dated from `from` to `to` (ISO times, both included), from the `sales` table and the archive. */
+export async function salesBetween(
+  t: Pick<SaleTables, 'sales' | 'saleArchive'>,
+  from: string,
+  to: string,
+): Promise<StoredSale[]> {
+  const [live, archived] = await Promise.all([
+    t.sales.where('date').between(from, to, true, true).toArray(),
+    archivedSalesBetween(t, from, to),
+  ]);
+  return [...live, ...archived];
 }
 
 /**
