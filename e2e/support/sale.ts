@@ -15,11 +15,14 @@ type ShellWords = typeof import('../../apps/web/src/i18n/locales/fr.json');
 type SaleWords = typeof import('../../apps/web/src/features/sale/locales/fr.json');
 // eslint-disable-next-line @typescript-eslint/consistent-type-imports
 type ReceiptWords = typeof import('../../apps/web/src/features/receipt/locales/fr.json');
-type Words = { shell: ShellWords; sale: SaleWords; receipt: ReceiptWords };
+// eslint-disable-next-line @typescript-eslint/consistent-type-imports
+type UiWords = typeof import('../../apps/web/src/ui/locales/fr.json');
+type Words = { shell: ShellWords; sale: SaleWords; receipt: ReceiptWords; ui: UiWords };
 const wordsOf = (lang: string): Words => ({
   shell: web(`i18n/locales/${lang}.json`) as ShellWords,
   sale: web(`features/sale/locales/${lang}.json`) as SaleWords,
   receipt: web(`features/receipt/locales/${lang}.json`) as ReceiptWords,
+  ui: web(`ui/locales/${lang}.json`) as UiWords,
 });
 
 export type Lang = 'fr' | 'ar';

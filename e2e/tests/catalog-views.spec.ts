@@ -11,7 +11,16 @@ const web = (path: string): Words =>
   JSON.parse(
     readFileSync(fileURLToPath(new URL(`../../apps/web/src/${path}`, import.meta.url)), 'utf8'),
   ) as Words;
-const saleWords = { fr: web('features/sale/locales/fr.json'), ar: web('features/sale/locales/ar.json') };
+// The views field's words: the product form's, in the ui namespace.
+const viewsWords = (lang: 'fr' | 'ar'): Record<string, string> =>
+  (
+    JSON.parse(
+      readFileSync(
+        fileURLToPath(new URL(`../../apps/web/src/ui/locales/${lang}.json`, import.meta.url)),
+        'utf8',
+      ),
+    ) as { product: { references: Record<string, string> } }
+  ).product.references;
 const catalogWords = {
   fr: web('features/catalog/locales/fr.json'),
   ar: web('features/catalog/locales/ar.json'),
@@ -28,7 +37,7 @@ mkdirSync(SHOTS, { recursive: true });
 
 for (const lang of LANGS) {
   const L = LABELS[lang];
-  const R = saleWords[lang].references!;
+  const R = viewsWords(lang);
   const V = catalogWords[lang].views!;
 
   test(`${lang}: views given at creation, with thumbnails and removal; few views flagged in the catalogue`, async ({

@@ -217,8 +217,8 @@ for (const lang of LANGS) {
     await expect(form).toBeVisible();
     const box = await settledBox(form);
     expect(await topmostIsWithin(page, form, box.x + box.width / 2, box.y + box.height / 2)).toBe(true);
-    await expect(form.getByRole('img', { name: W.sale.references.mainPhoto })).toBeVisible();
-    await expect(form.getByText(fill(W.sale.references.count_one, { count: 1 }))).toBeVisible();
+    await expect(form.getByRole('img', { name: W.ui.product.references.mainPhoto })).toBeVisible();
+    await expect(form.getByText(fill(W.ui.product.references.count_one, { count: 1 }))).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/${lang}-unknown-form.png` });
     const name = lang === 'ar' ? 'علبة جديدة' : 'Boîte nouvelle';
     await form.getByLabel(L.name).fill(name);
