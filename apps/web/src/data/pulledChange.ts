@@ -3,10 +3,9 @@
 // store (sales.ts, movements.ts, ledger.ts) and listed in applyPulledChanges.ts.
 import type { SyncChange, SyncEntity } from '@hanouti/core';
 import type { TableName, Tables } from './records';
-import type { PulledBy } from './syncedTables';
+import type { PulledBy, Touched } from './syncedTables';
 
-/** What a page changed: the caches recomputed from the local records once the whole page is written. */
-export type Touched = { products: Set<string>; customers: Set<string>; suppliers: Set<string> };
+export type { Touched } from './syncedTables';
 
 /** A pulled change of one entity: its server version, or its deletion. */
 export type PulledChange<E extends SyncEntity> =

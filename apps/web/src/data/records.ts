@@ -2,10 +2,12 @@
 //
 // The bottom of the data layer: the gateway (db.ts), the schema (schema.ts) and every store module import these
 // types from here, so that no module below the gateway needs the gateway itself.
-import type { Centimes, CreditTransaction, Operation, Sale, StockMovement } from '@hanouti/core';
+import type { Centimes, CreditTransaction, Operation, StockMovement } from '@hanouti/core';
 import type { Table } from 'dexie';
 import type { ReferenceFeatureRecord } from './referenceFeatureRecord';
-import type { SyncedTables } from './syncedTables';
+import type { StoredSale, SyncedTables } from './syncedTables';
+
+export type { SaleMovement, StoredSale } from './syncedTables';
 
 /**
  * The tables of the local database that stay on this phone, and what they hold. Do not rename a table (key or
@@ -71,19 +73,6 @@ export type ProductSalesTotal = {
   revenue: Centimes;
   lastSoldAt: string;
 };
-
-/**
- * A movement a sale made, kept inside the sale's record. Only what the sale does not already say is stored:
- * the kind is 'sale', the time is the sale's date, the device is the sale's device (see saleRecords.ts `fitsSale`).
- */
-export type SaleMovement = Pick<StockMovement, 'id' | 'productId' | 'delta'>;
-
-/**
- * What the `sales` table holds: the sale, its movements, and the products they touch (a multi-entry index,
- * so a product's stock history finds its sales). A whole-shop import writes about three times fewer
- * records this way, which is most of its time (docs/data-care.md).
- */
-export type StoredSale = Sale & { movements?: SaleMovement[]; productIds?: string[] };
 
 /** Sales of one day in the sale archive (saleArchive.ts), with the ids its indexes need. */
 export type ArchivePage = {

@@ -4,6 +4,8 @@
 // and the pull (applyPulledChanges.ts) read it, and it does not compile until each entity has its line.
 import {
   creditTransactionSchema,
+  type Sale,
+  type StockMovement,
   customerSchema,
   productSchema,
   saleSchema,
@@ -16,8 +18,22 @@ import {
 } from '@hanouti/core';
 import type { Table } from 'dexie';
 import { z } from 'zod';
-import type { Touched } from './pulledChange';
-import type { StoredSale } from './records';
+
+/** What a page changed: the caches recomputed from the local records once the whole page is written. */
+export type Touched = { products: Set<string>; customers: Set<string>; suppliers: Set<string> };
+
+/**
+ * A movement a sale made, kept inside the sale's record. Only what the sale does not already say is stored:
+ * the kind is 'sale', the time is the sale's date, the device is the sale's device (see saleRecords.ts `fitsSale`).
+ */
+export type SaleMovement = Pick<StockMovement, 'id' | 'productId' | 'delta'>;
+
+/**
+ * What the `sales` table holds: the sale, its movements, and the products they touch (a multi-entry index,
+ * so a product's stock history finds its sales). A whole-shop import writes about three times fewer
+ * records this way, which is most of its time (docs/data-care.md).
+ */
+export type StoredSale = Sale & { movements?: SaleMovement[]; productIds?: string[] };
 
 /** A sale's record also keeps its own stock movements (saleRecords.ts). */
 export const storedSaleSchema: z.ZodType<StoredSale> = saleSchema.extend({
