@@ -315,12 +315,20 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
       ),
     ),
   );
+  /**
+   * The payloads an operation may carry and still be settled one by one: a body holding a `__proto__` or
+   * `constructor` key anywhere is refused whole, with a 400, before any operation is read (app.ts,
+   * onProtoPoisoning; security.test.ts) — no phone's payload has one (core's schemas build them).
+   */
+  const settledOperation = mutatedOperation.filter(
+    ([, payload]) => !/"(?:__proto__|constructor)":/.test(JSON.stringify(payload) ?? ''),
+  );
 
   it(
     'a push of an adversarial operation and a valid one: 200, the bad one settled, the valid one applied, a refusal stores nothing',
     async () => {
       await fc.assert(
-        fc.asyncProperty(mutatedOperation, async ([type, payload]) => {
+        fc.asyncProperty(settledOperation, async ([type, payload]) => {
           const before = await pullAll(server.app, owner);
           const bad = ownerOps.make(type, payload);
           const good = aProduct();
