@@ -7,6 +7,9 @@ for (const lang of LANGS) {
   test(`[${lang}] sharing copies the ticket text to the clipboard`, async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openApp(page, lang);
+    // The copy's toast is read below: the one-time "works offline" toast must have passed (one toast at a time, a
+    // later one replaces it), or it may replace the copy's toast before it is seen (CI at load 3-4, [ar]).
+    await afterOfflineReady(page);
     await addBySearch(page, lang, 'lesieur', 'Huile Lesieur 1L');
     await page.getByRole('button', { name: w.sale.toTicket }).click();
     const ticketNumber = (await page.locator('article.ticket').textContent())?.match(/[A-Z0-9]+-\d{6}/)?.[0];
