@@ -316,12 +316,27 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
     ),
   );
   /**
-   * The payloads an operation may carry and still be settled one by one: a body holding a `__proto__` or
-   * `constructor` key anywhere is refused whole, with a 400, before any operation is read (app.ts,
-   * onProtoPoisoning; security.test.ts) — no phone's payload has one (core's schemas build them).
+   * Payloads with a `__proto__` or `constructor.prototype` key somewhere (fc.dictionary and fc.jsonValue make
+   * some too): such an operation is refused alone, like any other bad payload (pushBody.ts), never the push.
    */
-  const settledOperation = mutatedOperation.filter(
-    ([, payload]) => !/"(?:__proto__|constructor)":/.test(JSON.stringify(payload) ?? ''),
+  const prototypeKeyPayload = fc
+    .tuple(
+      fc.constantFrom('__proto__', 'constructor'),
+      adversarial(foreignIds),
+      fc.constantFrom(...OPERATION_TYPES),
+      fc.boolean(),
+    )
+    .map(([key, value, type, nested]): [OperationType, unknown] => {
+      const poison = JSON.parse(
+        JSON.stringify({ [key]: key === 'constructor' ? { prototype: { polluted: 1 } } : { polluted: 1 } }),
+      ) as Record<string, unknown>;
+      const payload = { ...validPayload(type), extra: value };
+      // JSON.parse defines the key as an own property; spreading copies it as such (no prototype is set).
+      return [type, nested ? { ...payload, id: poison } : { ...poison, ...payload }];
+    });
+  const settledOperation = fc.oneof(
+    { weight: 5, arbitrary: mutatedOperation },
+    { weight: 1, arbitrary: prototypeKeyPayload },
   );
 
   it(

@@ -1,4 +1,4 @@
-import { SYNC_PROTOCOL_VERSION, formatCursor } from '@hanouti/core';
+import { SYNC_PROTOCOL_VERSION, formatCursor, type PushResponse } from '@hanouti/core';
 import { and, eq } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import type { InjectOptions } from 'fastify';
@@ -271,7 +271,70 @@ describe.each(ENGINES)('accounts, tokens and shop isolation on %s', (engine) => 
       payload: `{"protocol":1,"ops":[],"__proto__":{"isAdmin":true}}`,
     });
     expect(poisoned.statusCode).toBe(400);
+    // In an operation's envelope (not its payload) too: the envelope is the phone's own, never user data.
+    const inEnvelope = await inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers,
+      payload: JSON.stringify({ protocol: 1, ops: [op] }).replace('"opId"', '"__proto__":{"x":1},"opId"'),
+    });
+    expect(inEnvelope.statusCode).toBe(400);
+    // A REST body still gets Fastify's refusal.
+    const rest = await inject({
+      method: 'POST',
+      url: '/api/rest/products',
+      headers,
+      payload: `[{"id":"${crypto.randomUUID()}","name":"Thé","category":"Thé","__proto__":{"isAdmin":true}}]`,
+    });
+    expect(rest.statusCode).toBe(400);
     expect((await pullAll(server.app, owner)).changes).toEqual([]);
+  });
+
+  it('refuses an operation whose payload holds a prototype key alone: the push and the next ones go on', async () => {
+    const owner = await signUpShop(server.app);
+    const maker = new OperationMaker(owner.deviceId);
+    const headers = { ...owner.headers, 'content-type': 'application/json' };
+    const product = aProduct();
+    const poisonedPayloads = [
+      `{"__proto__":{"isAdmin":true},"id":"${product.id}"}`,
+      `{"id":"${product.id}","name":{"\\u005f_proto__":{"polluted":1}}}`,
+      `{"constructor":{"prototype":{"polluted":1}},"id":"${product.id}"}`,
+      `[{"v":{"__proto__":{"polluted":1}}}]`,
+    ];
+    for (const poisonedPayload of poisonedPayloads) {
+      const bad = maker.make('product.upsert', { placeholder: true });
+      const good = maker.make('product.upsert', { ...product, name: `Thé ${bad.seq}` });
+      const text = JSON.stringify({ protocol: 1, ops: [bad, good] }).replace(
+        '{"placeholder":true}',
+        poisonedPayload,
+      );
+      for (let round = 0; round < 2; round++) {
+        // Twice: the same push again gets the same answers (the refusal is stored and idempotent).
+        const response = await inject({ method: 'POST', url: '/api/sync/push', headers, payload: text });
+        expect(response.statusCode, poisonedPayload).toBe(200);
+        expect(response.json<PushResponse>().results).toEqual([
+          { opId: bad.opId, seq: bad.seq, status: 'rejected', reason: 'invalid-payload' },
+          { opId: good.opId, seq: good.seq, status: 'applied' },
+        ]);
+      }
+      // Another content under the refused op's id is a conflict, as for any other operation.
+      const other = await inject({
+        method: 'POST',
+        url: '/api/sync/push',
+        headers,
+        payload: text.replace(poisonedPayload, `{"__proto__":{"other":2}}`),
+      });
+      expect(other.statusCode, poisonedPayload).toBe(409);
+    }
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const pulled = await pullAll(server.app, owner);
+    expect(pulled.acknowledgedSeq).toBe(poisonedPayloads.length * 2);
+    expect(pulled.changes.map((change) => change.id)).toEqual([product.id]);
+    const status = await inject({ method: 'GET', url: '/api/sync/status', headers: owner.headers });
+    const { rejected } = status.json<{ rejected: unknown[] }>();
+    expect(rejected).toHaveLength(poisonedPayloads.length);
+    expect(rejected[0]).toMatchObject({ type: 'product.upsert', reason: 'invalid-payload' });
   });
 
   it('refuses a 2 MB push with 413 and more than 100 operations with 400', async () => {

@@ -22,6 +22,7 @@ import { cleanUpShop } from '../sync/shopCleanup.js';
 import { z } from 'zod';
 import { callerOf } from './authenticate.js';
 import { jsonSchemaOf } from './jsonSchema.js';
+import { usePushBodyParser } from './pushBody.js';
 import { ApiError } from './errors.js';
 import type { RateLimit } from './accountRoutes.js';
 
@@ -69,38 +70,44 @@ export function registerSyncRoutes(app: FastifyInstance, options: SyncRouteOptio
   const { db, authenticated, notifier } = options;
   const photoParams = jsonSchemaOf(photoParamsSchema, 'draft-7');
 
-  app.post<{ Body: { protocol: 1; ops: Operation[] } }>(
-    '/sync/push',
-    {
-      onRequest: authenticated,
-      // Per device, after authentication: a phone emptying a long outbox goes at 100 ops a request.
-      config: {
-        rateLimit: {
-          ...options.pushRateLimit,
-          hook: 'preHandler',
-          keyGenerator: (request) => `${request.caller?.shopId}/${request.caller?.deviceId}`,
+  // In a scope of its own: a prototype key inside one operation's payload refuses that operation, not the push
+  // (pushBody.ts); every other route keeps Fastify's parser, which refuses such a body whole.
+  void app.register((scope, _options, done) => {
+    usePushBodyParser(scope);
+    scope.post<{ Body: { protocol: 1; ops: Operation[] } }>(
+      '/sync/push',
+      {
+        onRequest: authenticated,
+        // Per device, after authentication: a phone emptying a long outbox goes at 100 ops a request.
+        config: {
+          rateLimit: {
+            ...options.pushRateLimit,
+            hook: 'preHandler',
+            keyGenerator: (request) => `${request.caller?.shopId}/${request.caller?.deviceId}`,
+          },
         },
+        schema: { body: jsonSchemaOf(pushRequestSchema, 'draft-7') },
       },
-      schema: { body: jsonSchemaOf(pushRequestSchema, 'draft-7') },
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      if (request.body.ops.some((op) => op.deviceId !== caller.deviceId)) {
-        throw new ApiError(403, 'device_mismatch', 'Ces opérations ne viennent pas de cet appareil');
-      }
-      const outcome = await options.operations.push(caller, request.body.ops);
-      const body: PushResponse = { protocol: SYNC_PROTOCOL_VERSION, results: outcome.results };
-      if (outcome.conflict !== undefined) {
-        return reply.code(409).send({
-          error: 'operation_conflict',
-          message: 'Opération déjà reçue avec un autre contenu',
-          opId: outcome.conflict,
-          ...body,
-        });
-      }
-      return body;
-    },
-  );
+      async (request, reply) => {
+        const caller = callerOf(request);
+        if (request.body.ops.some((op) => op.deviceId !== caller.deviceId)) {
+          throw new ApiError(403, 'device_mismatch', 'Ces opérations ne viennent pas de cet appareil');
+        }
+        const outcome = await options.operations.push(caller, request.body.ops);
+        const body: PushResponse = { protocol: SYNC_PROTOCOL_VERSION, results: outcome.results };
+        if (outcome.conflict !== undefined) {
+          return reply.code(409).send({
+            error: 'operation_conflict',
+            message: 'Opération déjà reçue avec un autre contenu',
+            opId: outcome.conflict,
+            ...body,
+          });
+        }
+        return body;
+      },
+    );
+    done();
+  });
 
   app.get<{ Querystring: { cursor?: string; limit?: number } }>(
     '/sync/pull',

@@ -42,6 +42,19 @@ export class OperationConflict extends Error {
 
 export type PushOutcome = { results: OpResult[]; conflict?: string };
 
+/**
+ * What the push's body parser (http/pushBody.ts) leaves in place of a payload that held a `__proto__` or
+ * `constructor.prototype` key: the payload itself never goes further. Its operation is refused as
+ * 'invalid-payload', recorded with `{ unstorable: 'prototype-key' }`, and its phone's next operations go on.
+ */
+export class PrototypeKeyPayload {
+  /** @param digest tells two such payloads apart (the same op id again with another content is a conflict). */
+  constructor(readonly digest: string) {}
+}
+
+/** Why an operation's payload is recorded by what was wrong with it instead of as it came. */
+type PayloadProblem = JsonProblem | 'prototype-key';
+
 /** sha-256 of everything that makes an operation what it is. */
 export function operationDigest(op: Operation): string {
   const { opId: _id, ...content } = op;
@@ -98,12 +111,21 @@ export function errorSummary(error: unknown): { type: string; sqlState?: string 
 type Received = {
   op: Operation;
   digest: string;
-  /** Why the payload cannot be stored as it is (NUL, lone surrogate, too deep), if it cannot. */
-  unstorable: JsonProblem | undefined;
+  /** Why the payload cannot be stored as it is (NUL, lone surrogate, too deep, prototype key), if it cannot. */
+  unstorable: PayloadProblem | undefined;
   check: PayloadCheck;
 };
 
 function receive(op: Operation, caller: Caller): Received {
+  if (op.payload instanceof PrototypeKeyPayload) {
+    const problem = 'prototype-key';
+    return {
+      op,
+      digest: unstorableDigest(op, `${problem}:${op.payload.digest}`),
+      unstorable: problem,
+      check: { ok: false, reason: 'invalid-payload' },
+    };
+  }
   let problem: JsonProblem | undefined;
   let check: PayloadCheck;
   try {
