@@ -12,6 +12,7 @@ import {
   TOKEN_REFRESH_MARGIN_MS,
   retryDelay,
   type OpResult,
+  type Operation,
 } from '@hanouti/core';
 import { liveQuery, type Subscription } from 'dexie';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
@@ -249,32 +250,82 @@ export class SyncEngine {
     const answers = new Map<string, OpResult>();
     for (let start = 0; start < ops.length; start += MAX_OPS_PER_PUSH) {
       const chunk = ops.slice(start, start + MAX_OPS_PER_PUSH);
-      try {
-        const answer = await cloudApi.push(token, chunk);
-        for (const result of answer.results) answers.set(result.opId, result);
-      } catch (error) {
-        if (!(error instanceof CloudError) || error.status !== 409) throw error;
-        // The same op id already came with another content: this copy can never be accepted.
-        const body = error.body as { results?: OpResult[]; opId?: string } | undefined;
-        for (const result of body?.results ?? []) answers.set(result.opId, result);
-        const conflicting = chunk.find((op) => op.opId === body?.opId);
-        if (conflicting) {
-          answers.set(conflicting.opId, {
-            opId: conflicting.opId,
-            seq: conflicting.seq,
-            status: 'rejected',
-            reason: 'record-conflict',
-          });
-          await settle(answers, chunk);
-          await rejectEntryOf(conflicting, 'operation-conflict');
-          return;
-        }
-        throw error;
-      }
-      await settle(answers, chunk);
-      // An operation still waiting means its predecessor is not on the server: the next run tries again.
-      if (chunk.some((op) => answers.get(op.opId)?.status === 'waiting')) return;
+      if ((await this.pushIsolating(token, chunk, answers)) === 'stop') return;
     }
+  }
+
+  /**
+   * Pushes `ops` and settles what the server answered. A push refused whole for what it carries (400, 413: the
+   * server read no operation of it) is cut in halves, pushed one after the other, down to the one operation
+   * refused on its own, which is withdrawn (withdraw). So one operation the server cannot read never holds
+   * back the phone's other operations, nor its pulls; a refusal of the session, the network or the server
+   * still fails the run (retried later). 'stop' when something is left for a later run (a seq still waiting).
+   */
+  private async pushIsolating(
+    token: string,
+    ops: readonly Operation[],
+    answers: Map<string, OpResult>,
+  ): Promise<'go-on' | 'stop'> {
+    try {
+      const answer = await cloudApi.push(token, ops);
+      for (const result of answer.results) answers.set(result.opId, result);
+    } catch (error) {
+      if (error instanceof CloudError && error.status === 409) return this.conflicted(error, ops, answers);
+      if (!refusedForContent(error)) throw error;
+      if (ops.length === 1) return this.withdraw(token, ops[0]!, error, answers);
+      const half = Math.ceil(ops.length / 2);
+      if ((await this.pushIsolating(token, ops.slice(0, half), answers)) === 'stop') return 'stop';
+      return this.pushIsolating(token, ops.slice(half), answers);
+    }
+    await settle(answers, ops);
+    // An operation still waiting means its predecessor is not on the server: the next run tries again.
+    return ops.some((op) => answers.get(op.opId)?.status === 'waiting') ? 'stop' : 'go-on';
+  }
+
+  /** The same op id already came with another content: this copy can never be accepted. */
+  private async conflicted(
+    error: CloudError,
+    ops: readonly Operation[],
+    answers: Map<string, OpResult>,
+  ): Promise<'stop'> {
+    const body = error.body as { results?: OpResult[]; opId?: string } | undefined;
+    for (const result of body?.results ?? []) answers.set(result.opId, result);
+    const conflicting = ops.find((op) => op.opId === body?.opId);
+    if (!conflicting) throw error;
+    answers.set(conflicting.opId, {
+      opId: conflicting.opId,
+      seq: conflicting.seq,
+      status: 'rejected',
+      reason: 'record-conflict',
+    });
+    await settle(answers, ops);
+    await rejectEntryOf(conflicting, 'operation-conflict');
+    return 'stop';
+  }
+
+  /**
+   * One operation the server refuses to read even alone (its payload cannot be parsed or is too large): it is
+   * sent again without its payload, which the server records as refused (`invalid-payload`) so that its seq is
+   * settled and the next operations apply; the phone keeps the operation under "À vérifier" with that reason.
+   * If even that is refused (the envelope or the protocol is at fault), nothing is given up: the run fails.
+   */
+  private async withdraw(
+    token: string,
+    op: Operation,
+    refusal: CloudError,
+    answers: Map<string, OpResult>,
+  ): Promise<'go-on' | 'stop'> {
+    console.warn('Opération refusée par le serveur, retirée', op.type, op.seq, refusal.status, refusal.code);
+    let answer;
+    try {
+      answer = await cloudApi.push(token, [{ ...op, payload: null }]);
+    } catch (error) {
+      if (error instanceof CloudError && error.status === 409) return this.conflicted(error, [op], answers);
+      throw error;
+    }
+    for (const result of answer.results) answers.set(result.opId, result);
+    await settle(answers, [op]);
+    return answers.get(op.opId)?.status === 'waiting' ? 'stop' : 'go-on';
   }
 
   private async pullAll(token: string): Promise<void> {
@@ -385,6 +436,14 @@ export class SyncEngine {
     const next = opened ? 0 : attempt + 1;
     setTimeout(() => void this.openEvents(next), retryDelay(next));
   }
+}
+
+/**
+ * A push the server refused whole for what it carries: 400 (a body it cannot read) or 413 (too large). Not the
+ * session (401, 403), a conflict (409), the rate limit (429) nor the server or the network (5xx, 0).
+ */
+function refusedForContent(error: unknown): error is CloudError {
+  return error instanceof CloudError && (error.status === 400 || error.status === 413);
 }
 
 /** Photos go up during the one-time migration (later ones are small and go with the next migration run). */
