@@ -32,7 +32,7 @@ export async function bulkPutFast<T>(table: Table<T, string>, records: readonly 
     return;
   }
   const stored = storedForm(table.name);
-  await new Promise<void>((resolve, reject) => {
+  const direct = new Promise<void>((resolve, reject) => {
     let last: IDBRequest | undefined;
     for (let i = 0; i < split; i++) last = store.put(stored(records[i]));
     if (!last) return resolve();
@@ -40,5 +40,7 @@ export async function bulkPutFast<T>(table: Table<T, string>, records: readonly 
     request.onsuccess = () => resolve();
     request.onerror = () => reject(request.error ?? new Error('put failed'));
   });
-  await table.bulkPut(records.slice(split));
+  // Dexie's part is placed at once, not after the direct puts are written: this thread copies it while
+  // IndexedDB writes the others.
+  await Promise.all([direct, table.bulkPut(records.slice(split))]);
 }

@@ -354,11 +354,6 @@ export async function writeImportPlan(
       t.sales,
       previousLive.map((sale) => sale.id),
     );
-    await addToArchive(t, records, archivedLoose, (sales) => {
-      written.count += sales === 0 ? archivedLoose.length : sales;
-      report();
-    });
-    await putInSlices<StockMovement>(t.stockMovements, kept, written, report);
     // The file's credit entries go to the archive by customer (creditArchive.ts), out of the table first.
     const entryIds = plan.creditTransactions.map((entry) => entry.id);
     const staleEntries = await storedAmong(t.creditTransactions, entryIds);
@@ -367,12 +362,6 @@ export async function writeImportPlan(
     await archiveEntries(t, plan.creditTransactions);
     written.count += plan.creditTransactions.length;
     report();
-    await t.photos.bulkPut([...photos]);
-    await putInSlices<Product>(t.products, products, written, report);
-    await putInSlices<Customer>(t.customers, customers, written, report);
-    await putInSlices<SupplierEntry>(t.supplierEntries, plan.supplierEntries, written, report);
-    await putInSlices<Supplier>(t.suppliers, suppliers, written, report);
-    if (plan.settings) await t.settings.put(plan.settings);
     const operations = importOperations(plan, products, customers, suppliers);
     await recordOperationBatches(t, operations.beforeSales, now);
     await recordArchivedSaleOperations(
@@ -382,6 +371,22 @@ export async function writeImportPlan(
       looseSaleMovements(plan, new Set(embeddedIds)),
     );
     await recordOperationBatches(t, operations.afterSales, now);
+    // Last, the writes that read nothing, placed together and awaited together: a transaction answers its
+    // requests in order, so a read placed after them would have waited for every one; placed at once,
+    // IndexedDB writes one while this thread copies the next.
+    await Promise.all([
+      addToArchive(t, records, archivedLoose, (sales) => {
+        written.count += sales === 0 ? archivedLoose.length : sales;
+        report();
+      }),
+      putInSlices<StockMovement>(t.stockMovements, kept, written, report),
+      t.photos.bulkPut([...photos]),
+      putInSlices<Product>(t.products, products, written, report),
+      putInSlices<Customer>(t.customers, customers, written, report),
+      putInSlices<SupplierEntry>(t.supplierEntries, plan.supplierEntries, written, report),
+      putInSlices<Supplier>(t.suppliers, suppliers, written, report),
+      plan.settings ? t.settings.put(plan.settings) : undefined,
+    ]);
     report();
   });
 }

@@ -30,11 +30,15 @@ async function putProductRecords(
   t: ArchiveTables,
   records: readonly { productId: string; record: ArchivedProductMovements | undefined }[],
 ): Promise<void> {
-  await t.archivedMovements.bulkDelete(records.filter((r) => !r.record).map((r) => r.productId));
-  await bulkPutFast(
-    t.archivedMovements,
-    records.flatMap((r) => (r.record ? [r.record] : [])),
-  );
+  // Both placed before either is awaited: awaiting the delete would wait for every write placed before it.
+  const emptied = records.filter((r) => !r.record).map((r) => r.productId);
+  await Promise.all([
+    emptied.length > 0 ? t.archivedMovements.bulkDelete(emptied) : undefined,
+    bulkPutFast(
+      t.archivedMovements,
+      records.flatMap((r) => (r.record ? [r.record] : [])),
+    ),
+  ]);
 }
 
 type MovementRow = [string, string, number, string] | [string, string, number, string, string];
@@ -325,20 +329,30 @@ export async function everyArchivedSale(t: ArchiveTables): Promise<StoredSale[]>
   return sales;
 }
 
-/** Adds movements to the by-product index, merging with what it holds (by id, the new ones winning). */
-async function indexMovements(
+/** The index records stored for these products, in their order (none read when the index is empty). */
+async function storedIndexRecords(
   t: ArchiveTables,
+  productIds: readonly string[],
+): Promise<(ArchivedProductMovements | undefined)[]> {
+  return (await indexIsEmpty(t)) ? [] : t.archivedMovements.bulkGet([...productIds]);
+}
+
+/**
+ * The by-product index records after adding these movements to those stored (merged by id, the new ones
+ * winning). Pure: the stored records are read beforehand.
+ */
+function mergedIndexRecords(
+  productIds: readonly string[],
+  stored: readonly (ArchivedProductMovements | undefined)[],
   rowsByProduct: ReadonlyMap<string, ArchivedMovement[]>,
   othersByProduct: ReadonlyMap<string, StockMovement[]>,
-): Promise<void> {
-  const productIds = [...new Set([...rowsByProduct.keys(), ...othersByProduct.keys()])];
-  const stored = (await indexIsEmpty(t)) ? [] : await t.archivedMovements.bulkGet(productIds);
+): { productId: string; record: ArchivedProductMovements | undefined }[] {
   const mergedById = <T extends { id: string }>(before: readonly T[], added: readonly T[]) => {
     if (before.length === 0) return added;
     const addedIds = new Set(added.map((item) => item.id));
     return [...before.filter((item) => !addedIds.has(item.id)), ...added];
   };
-  const records = productIds.map((productId, index) => {
+  return productIds.map((productId, index) => {
     const record = stored[index];
     const rows = mergedById(
       record ? decodeMovements(record.movements) : [],
@@ -347,7 +361,6 @@ async function indexMovements(
     const others = mergedById(record?.others ?? [], othersByProduct.get(productId) ?? []);
     return { productId, record: productMovementsRecord(productId, rows, others) };
   });
-  await putProductRecords(t, records);
 }
 
 /**
@@ -368,14 +381,24 @@ export async function addToArchive(
     if (list) list.push(movement);
     else othersByProduct.set(movement.productId, [movement]);
   }
+  const rowsByProduct = movementsByProduct(sales);
+  const productIds = [...new Set([...rowsByProduct.keys(), ...othersByProduct.keys()])];
+  // Every read comes first: a transaction answers its requests in order, so a read placed after the pages
+  // would wait for all of them to be written.
+  const stored = await storedIndexRecords(t, productIds);
+  // Then the writes are placed without waiting for each other: while IndexedDB writes a slice of pages,
+  // this thread copies the next one and encodes the index (the two run on different cores). A failed write
+  // still aborts the one transaction.
   const pages = archivePages(sales);
   const slice = 100;
+  const writes: Promise<void>[] = [];
   for (let start = 0; start < pages.length; start += slice) {
     const part = pages.slice(start, start + slice);
-    await bulkPutFast(t.saleArchive, part);
-    onPages(part.reduce((sum, page) => sum + page.sales.length, 0));
+    const count = part.reduce((sum, page) => sum + page.sales.length, 0);
+    writes.push(bulkPutFast(t.saleArchive, part).then(() => onPages(count)));
   }
-  await indexMovements(t, movementsByProduct(sales), othersByProduct);
+  writes.push(putProductRecords(t, mergedIndexRecords(productIds, stored, rowsByProduct, othersByProduct)));
+  await Promise.all(writes);
   onPages(0);
 }
 
