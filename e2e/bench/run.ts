@@ -79,11 +79,20 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 /** The generated file, kept between runs of the same size (generation is deterministic). */
 const shopFile = () => cachedShopFile(size, log);
 
+/** The script rules of the app's Content-Security-Policy (apps/server/src/http/app.ts): no eval. */
+const PRODUCTION_SCRIPT_POLICY = "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:";
+
 /** Serves the harness build and the generated file, like the shopkeeper picking it from the phone's storage. */
 function benchData(path: string): Plugin {
   return {
     name: 'hanouti-bench-data',
     configurePreviewServer(server) {
+      // The app's server forbids eval (contentSecurityPolicy in apps/server/src/http/app.ts), which turns off
+      // zod's compiled checks in the page and the Worker: the bench runs under the same rule.
+      server.middlewares.use((_req, res, next) => {
+        res.setHeader('Content-Security-Policy', PRODUCTION_SCRIPT_POLICY);
+        next();
+      });
       server.middlewares.use('/bench-data/shop.json', (_req, res) => {
         res.setHeader('Content-Type', 'application/json');
         res.setHeader('Content-Length', String(statSync(path).size));
