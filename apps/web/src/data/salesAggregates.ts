@@ -1,5 +1,7 @@
 // The small running totals the dashboard reads (per day, per product), kept in the same transaction as the sales.
 import { DEFAULT_TIME_ZONE, dayKey, sumQuantities, type Sale } from '@hanouti/core';
+import type { Table } from 'dexie';
+import { bulkPutFast } from './bulkPutFast';
 import type { DailyTotal, ProductSalesTotal, Tables } from './records';
 import { eachArchivePage, type ARCHIVE_TABLES } from './saleArchive';
 
@@ -35,6 +37,15 @@ export function shopDays(sales: readonly Sale[]): string[] {
   });
 }
 
+// From this many keys, a count first: an import's first totals would otherwise ask an empty table for each.
+const MANY_KEYS = 1000;
+
+/** The stored totals of these keys; an empty table is not asked for each (a sale's few keys are just read). */
+async function storedTotals<T>(table: Table<T, string>, keys: string[]): Promise<(T | undefined)[]> {
+  if (keys.length >= MANY_KEYS && (await table.count()) === 0) return [];
+  return table.bulkGet(keys);
+}
+
 /**
  * Adds (sign 1) or takes back (sign −1) the sales' figures in the aggregates, so that replacing a sale
  * by a new version is "−old, +new" and the totals never count a sale twice.
@@ -50,8 +61,8 @@ export async function applySalesToAggregates(
   const dayKeys = shopDays(sales);
   const productIds = [...new Set(sales.flatMap((sale) => sale.items.map((item) => item.productId)))];
   const [storedDays, storedProducts] = await Promise.all([
-    t.dailyTotals.bulkGet([...new Set(dayKeys)]),
-    t.productSales.bulkGet(productIds),
+    storedTotals(t.dailyTotals, [...new Set(dayKeys)]),
+    storedTotals(t.productSales, productIds),
   ]);
   for (const day of storedDays) if (day) days.set(day.day, day);
   for (const product of storedProducts) if (product) products.set(product.productId, product);
@@ -81,10 +92,16 @@ export async function applySalesToAggregates(
   });
 
   const emptyDays = [...days.values()].filter((day) => day.count <= 0).map((day) => day.day);
-  await t.dailyTotals.bulkPut([...days.values()].filter((day) => day.count > 0));
+  await bulkPutFast(
+    t.dailyTotals,
+    [...days.values()].filter((day) => day.count > 0),
+  );
   if (emptyDays.length > 0) await t.dailyTotals.bulkDelete(emptyDays);
   const soldOut = [...products.values()].filter((p) => p.quantity <= 0).map((p) => p.productId);
-  await t.productSales.bulkPut([...products.values()].filter((p) => p.quantity > 0));
+  await bulkPutFast(
+    t.productSales,
+    [...products.values()].filter((p) => p.quantity > 0),
+  );
   if (soldOut.length > 0) await t.productSales.bulkDelete(soldOut);
 }
 
