@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { i18n, resources } from './i18n';
+import { arabicCatalogues } from './arabic';
+import { i18n, resourcesFr } from './i18n';
 
 const FR_PLURAL_FORMS = ['one', 'other'];
 const AR_PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'];
@@ -24,8 +25,8 @@ function flattenNamespaces(catalogues: Record<string, unknown>): Map<string, str
   return out;
 }
 
-const frKeys = flattenNamespaces(resources.fr);
-const arKeys = flattenNamespaces(resources.ar);
+const frKeys = flattenNamespaces(resourcesFr);
+const arKeys = flattenNamespaces(arabicCatalogues);
 const pluralBases = new Set(
   [...frKeys.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')),
 );
