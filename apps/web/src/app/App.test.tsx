@@ -4,6 +4,7 @@ import { loadSettings } from '../data/settingsRepository';
 import { prepareLocalData } from '../data/startup';
 import { resetDatabase } from '../data/testDatabase';
 import { applyLanguage } from '../i18n/i18n';
+import { toast } from '../ui/toastStore';
 import { App } from './App';
 
 async function goTo(hash: string) {
@@ -103,6 +104,20 @@ describe('App shell', () => {
     await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
     expect(document.documentElement.lang).toBe('fr');
     expect((await loadSettings()).language).toBe('fr');
+  });
+
+  it('draws the shell at once, with no loading screen, for a start already finished', async () => {
+    window.history.replaceState(null, '', '#/dashboard');
+    const { settings } = await prepareLocalData();
+    render(<App prepare={() => Promise.resolve({ settings })} ready={settings} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Tableau de Bord' })).toBeTruthy();
+    expect(screen.queryByText('Chargement de votre boutique…')).toBeNull();
+  });
+
+  it('shows a toast published before the layer of toasts was loaded', async () => {
+    toast({ title: 'Annoncé avant le chargement', tone: 'success' });
+    await startAt('#/dashboard');
+    expect(await screen.findByText('Annoncé avant le chargement')).toBeTruthy();
   });
 
   it('shows the full-screen load error with a reload button when the app cannot start', async () => {

@@ -95,7 +95,31 @@ export function loadDashboard(now: Date = new Date()): Promise<DashboardData> {
   });
 }
 
+/** The figures read during the app's start, shown by the first render until the live query's first answer. */
+let prefetched: DashboardData | undefined;
+
+/**
+ * Reads the dashboard's figures during the app's start (app/App.tsx), so that the first screen is drawn with them
+ * instead of '…' then a second render once its live query has answered. Used only until the first live answer
+ * (then dropped: a later visit of the dashboard never shows them). A failure leaves the live query to answer.
+ */
+export async function prefetchDashboard(now: Date = new Date()): Promise<void> {
+  try {
+    prefetched = await loadDashboard(now);
+  } catch (error) {
+    console.warn('Dashboard figures not read ahead', error);
+  }
+}
+
 /** Live dashboard: recomputed when a sale, a product or a customer changes. */
 export function useDashboard(): DashboardData | undefined {
-  return useLiveQuery(() => loadDashboard());
+  return useLiveQuery(
+    () =>
+      loadDashboard().then((figures) => {
+        prefetched = undefined;
+        return figures;
+      }),
+    [],
+    prefetched,
+  );
 }
