@@ -520,7 +520,7 @@ async function creditCost(app, server, url) {
       updatedAt: new Date().toISOString(),
     };
     await pushOps(app, owner, [owner.op('customer.upsert', customer)]);
-    ledgers.push({ size, customer, elapsed: 0, cpu: 0, count: 0 });
+    ledgers.push({ size, customer, elapsed: 0, cpu: 0, serverCpu: 0, count: 0 });
   }
   const entry = (customer) => ({
     id: newId(),
@@ -558,8 +558,10 @@ async function creditCost(app, server, url) {
       for (let i = 0; i < perTurn; i++) await single(ledger);
       ledger.elapsed += performance.now() - started;
       // CPU per op (server, and PostgreSQL's backends): what the ledger's size costs, whatever the machine's load.
-      ledger.cpu +=
-        (await serverCpuMs(server)) - serverBefore + postgresCpuSpent(postgresBefore, await postgresCpu(url));
+      const serverSpent = (await serverCpuMs(server)) - serverBefore;
+      const postgresSpent = postgresCpuSpent(postgresBefore, await postgresCpu(url));
+      ledger.cpu += serverSpent + postgresSpent;
+      ledger.serverCpu += serverSpent;
       ledger.count += perTurn;
     }
   }
@@ -567,6 +569,8 @@ async function creditCost(app, server, url) {
     ledgerEntries: ledger.size,
     msPerCreditOp: round(ledger.elapsed / ledger.count, 2),
     cpuMsPerCreditOp: round(ledger.cpu / ledger.count, 3),
+    // Of which the server's (the rest is PostgreSQL's backends).
+    serverCpuMsPerCreditOp: round(ledger.serverCpu / ledger.count, 3),
   }));
   const ratio = (key) => round((points.at(-1)?.[key] ?? 0) / (points[0]?.[key] || 1), 2);
   return {
