@@ -28,6 +28,7 @@ import {
   type TestDevice,
   type TestServer,
 } from '../testing/shopHarness.js';
+import { holdsPrototypeKey } from './pushBody.js';
 
 /** Bounded for CI: FUZZ_RUNS raises it for a longer hunt. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
@@ -358,6 +359,10 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
           expect(results).toHaveLength(2);
           expect(['applied', 'rejected']).toContain(results[0]!.status);
           expect(results[1]!.status).toBe('applied');
+          if (holdsPrototypeKey(payload)) {
+            expect(results[0]).toMatchObject({ status: 'rejected', reason: 'invalid-payload' });
+          }
+          expect(({} as Record<string, unknown>).polluted).toBeUndefined();
           const after = await pullAll(server.app, owner, before.cursor);
           expect(after.acknowledgedSeq).toBe(next.seq);
           if (results[0]!.status === 'rejected') {
