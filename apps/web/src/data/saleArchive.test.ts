@@ -23,6 +23,7 @@ import {
   archivePages,
   archivedOtherMovements,
   archivedSale,
+  archivedSales,
   archivedSalesBetween,
   type ArchivePage,
 } from './saleArchive';
@@ -106,6 +107,25 @@ describe('archive pages', () => {
       '2025-03-10T11:00:00.000Z',
       '2025-03-10T20:00:00.000Z',
     ]);
+  });
+});
+
+describe('finding archived sales by id', () => {
+  it('gives the same sales through the index (few ids) as by reading every page (many)', async () => {
+    await resetDatabase();
+    // 30 days of 40 sales: 30 pages, so up to 600 ids go through the index and more read every page.
+    const sales = Array.from({ length: 1200 }, (_, i) =>
+      aSaleAt(new Date(Date.UTC(2025, 2, 1 + (i % 30), 8, 0, i % 60)).toISOString()),
+    );
+    await tx('rw', ['saleArchive'], (t) => t.saleArchive.bulkPut(archivePages(sales)));
+    const ids = sales.map((sale) => sale.id);
+    const unknown = [newId(), newId()];
+    for (const wanted of [ids.slice(0, 1), ids.slice(100, 700), ids.slice(0, 601), ids, unknown]) {
+      const found = await tx('r', ['saleArchive'], (t) => archivedSales(t, [...wanted, ...unknown]));
+      expect(found.map((sale) => sale.id).sort()).toEqual(
+        [...wanted].filter((id) => ids.includes(id)).sort(),
+      );
+    }
   });
 });
 
