@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { parseBackupText } from '@hanouti/core';
 import { i18n } from '../../i18n/i18n';
@@ -6,6 +6,9 @@ import { IMPORT_REASONS_LISTED, listDetail, reasonLines } from './importReasons'
 
 const fr = i18n.getFixedT('fr', 'settings');
 const ar = i18n.getFixedT('ar', 'settings');
+
+// The Arabic catalogue is its own chunk, fetched when first asked for (i18n.ts).
+beforeAll(() => i18n.loadLanguages('ar'));
 const format = {
   money: (c: number) => `${(c / 100).toFixed(2).replace('.', ',')} MAD`,
   quantity: (q: number) => String(q),

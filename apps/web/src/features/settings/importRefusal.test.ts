@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseBackupText } from '@hanouti/core';
 import { i18n } from '../../i18n/i18n';
 import { refusalLines } from './importRefusal';
 
 const fr = i18n.getFixedT('fr', 'settings');
 const ar = i18n.getFixedT('ar', 'settings');
+
+// The Arabic catalogue is its own chunk, fetched when first asked for (i18n.ts).
+beforeAll(() => i18n.loadLanguages('ar'));
 const count = (value: number) => new Intl.NumberFormat('fr-MA').format(value);
 
 describe('refusalLines', () => {
