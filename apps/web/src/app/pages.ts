@@ -4,6 +4,7 @@
 // render: the page's error boundary shows "Erreur lors du chargement de la page" with Recharger.
 import type { ComponentType } from 'react';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { loadEveryLanguage } from '../i18n/i18n';
 import type { PageId } from './navigation';
 import { lazyPage, type PageProps } from './lazyPage';
 import { ReceiptPageLazy } from './receiptPage';
@@ -13,10 +14,19 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType<PageProps>> = {
   catalog: lazyPage(async () => (await import('../features/catalog/CatalogPage')).CatalogPage),
   sale: lazyPage(async () => (await import('../features/sale/SalePage')).SalePage),
   receipt: ReceiptPageLazy,
-  customers: lazyPage(async () => (await import('../features/customers/CustomersPage')).CustomersPage),
+  // Reminders and statements are worded in the customer's language, which may not be the UI's: both catalogues.
+  customers: lazyPage(
+    async () =>
+      (await Promise.all([import('../features/customers/CustomersPage'), loadEveryLanguage()]))[0]
+        .CustomersPage,
+  ),
   suppliers: lazyPage(async () => (await import('../features/suppliers/SuppliersPage')).SuppliersPage),
   inventory: lazyPage(async () => (await import('../features/inventory/InventoryPage')).InventoryPage),
-  settings: lazyPage(async () => (await import('../features/settings/SettingsPage')).SettingsPage),
+  // The printer's test ticket has a line in each language: both catalogues.
+  settings: lazyPage(
+    async () =>
+      (await Promise.all([import('../features/settings/SettingsPage'), loadEveryLanguage()]))[0].SettingsPage,
+  ),
   about: lazyPage(async () => (await import('../features/about/AboutPage')).AboutPage),
   account: lazyPage(async () => (await import('../features/account/AccountScreen')).AccountScreen),
 };

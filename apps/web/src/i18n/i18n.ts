@@ -18,6 +18,15 @@ export async function loadArabicCatalogues(): Promise<Record<string, object>> {
   return (await import('./arabic')).arabicCatalogues;
 }
 
+/**
+ * Loads every language's catalogue (Arabic's chunk, once): for the screens that word a text in the other language
+ * than the UI's, synchronously (a reminder or a statement in the customer's language, the printer's test ticket),
+ * whose pages wait for it (app/pages.ts). i18next reports a catalogue that cannot be fetched; the text is then French.
+ */
+export async function loadEveryLanguage(): Promise<void> {
+  await i18n.loadLanguages(['fr', 'ar']);
+}
+
 /** i18next's loader of the languages that are not bundled: only Arabic (French is in `resources`). */
 const arabicBackend: BackendModule & { callbackApi: true } = {
   type: 'backend',

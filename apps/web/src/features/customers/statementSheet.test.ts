@@ -1,12 +1,15 @@
 // The statement sheet: the balance before the chosen day, every entry since with its running balance, a cash
 // advance named as such, in French and Arabic; and the reminder worded in either language with its link.
 import { ledgerHistory, type CreditTransaction, type Customer } from '@hanouti/core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../app/useShopFormat';
-import '../../i18n/i18n';
+import { loadEveryLanguage } from '../../i18n/i18n';
 import { ticketText } from '../../printing/ticketDocument';
 import { statementSince } from './customerStatement';
 import { reminderFor, statementSheetFor } from './reminderWords';
+
+// The Arabic catalogue is its own chunk, loaded before the customers' page shows (app/pages.ts).
+beforeAll(loadEveryLanguage);
 
 const CUSTOMER = '0196a7e0-0000-7000-8000-000000000001';
 
