@@ -164,8 +164,8 @@ async function visit(context, url) {
     };
   });
   // Where the time goes: the HTML received, the initial scripts run (DOMContentLoaded), each step of the app's
-  // start (the modules run, the database open, the small tables checked, the device, the settings, the language),
-  // the figure painted.
+  // start (the modules run, the database open, the small tables checked, the device, the settings, the language,
+  // the dashboard's figures read before the first render), the figure painted.
   const steps = {
     htmlMs: Math.round(html),
     scriptsRunMs: Math.round(domContentLoaded),
