@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadSettings } from '../data/settingsRepository';
+import { loadSettings, saveSettings } from '../data/settingsRepository';
 import { prepareLocalData } from '../data/startup';
 import { resetDatabase } from '../data/testDatabase';
-import { applyLanguage } from '../i18n/i18n';
+import { applyLanguage, LANGUAGE_HINT_KEY } from '../i18n/i18n';
 import { toast } from '../ui/toastStore';
 import { App } from './App';
 
@@ -88,6 +88,17 @@ describe('App shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Tableau de Bord' })).toBeTruthy();
     await waitFor(() => expect(window.location.hash).toBe('#/dashboard'));
     expect(screen.queryByRole('link', { name: "Retour à l'accueil" })).toBeNull();
+  });
+
+  it('starts in Arabic when the settings say so, with nothing remembered on this phone', async () => {
+    await prepareLocalData();
+    await saveSettings({ ...(await loadSettings()), language: 'ar' });
+    window.localStorage.removeItem(LANGUAGE_HINT_KEY);
+    await startAt('#/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'لوحة القيادة' })).toBeTruthy();
+    expect(document.documentElement.dir).toBe('rtl');
+    // The next start fetches the Arabic catalogue at once, with the database.
+    expect(window.localStorage.getItem(LANGUAGE_HINT_KEY)).toBe('ar');
   });
 
   it('switches the whole app to Arabic, right to left, and saves the choice', async () => {
