@@ -338,6 +338,7 @@ export async function writeImportPlan(
       plan.sales,
       plan.stockMovements,
       new Map(previousSales.map((sale) => [sale.id, sale])),
+      { productIds: false }, // they go to the archive
     );
     written.count += plan.stockMovements.length - loose.length;
     // The file's other movements go to the archive's index by product; those the stored sales held and no

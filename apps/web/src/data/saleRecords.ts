@@ -16,13 +16,23 @@ export function fitsSale(sale: Sale, movement: StockMovement): boolean {
   );
 }
 
-/** The sale with these movements inside (replacing any it had); `movements` must all fit the sale. */
-export function saleRecord(sale: Sale, movements: readonly SaleMovement[]): StoredSale {
+/**
+ * The sale with these movements inside (replacing any it had); `movements` must all fit the sale. `productIds`
+ * is the `sales` table's index: a record bound for the archive goes without (the archive indexes by product
+ * elsewhere), which saves copying it again there.
+ */
+export function saleRecord(
+  sale: Sale,
+  movements: readonly SaleMovement[],
+  { productIds = true }: { productIds?: boolean } = {},
+): StoredSale {
   const plain = saleOf(sale);
   if (movements.length === 0) return plain;
+  const inside = movements.map(({ id, productId, delta }) => ({ id, productId, delta }));
+  if (!productIds) return { ...plain, movements: inside };
   return {
     ...plain,
-    movements: movements.map(({ id, productId, delta }) => ({ id, productId, delta })),
+    movements: inside,
     productIds: [...new Set(movements.map((movement) => movement.productId))],
   };
 }
@@ -63,6 +73,7 @@ export function saleRecordsWithMovements(
   sales: readonly Sale[],
   movements: readonly StockMovement[],
   stored: ReadonlyMap<string, StoredSale> = new Map(),
+  options: { productIds?: boolean } = {},
 ): { records: StoredSale[]; loose: StockMovement[] } {
   const bySale = new Map<string, StockMovement[]>();
   const saleIds = new Set(sales.map((sale) => sale.id));
@@ -81,7 +92,7 @@ export function saleRecordsWithMovements(
     const candidates = mergeById(before ? embeddedMovements(before) : [], bySale.get(sale.id) ?? []);
     const inside: StockMovement[] = [];
     for (const movement of candidates) (fitsSale(sale, movement) ? inside : loose).push(movement);
-    return saleRecord(sale, inside);
+    return saleRecord(sale, inside, options);
   });
   return { records, loose };
 }
