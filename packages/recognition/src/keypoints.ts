@@ -2,7 +2,7 @@
 import { appearanceDescriptor } from './appearance.js';
 import { colourGrid } from './colour.js';
 import { DESCRIPTOR_BYTES, DESCRIPTOR_WORDS, matchDescriptors, type DescriptorMatch } from './hamming.js';
-import { resizeImage, resizeToLongSide, toGrey, type RgbaImage } from './image.js';
+import { resizeToLongSide, toGrey, type RgbaImage } from './image.js';
 import { patchDescriptors, regionDescriptors } from './lookAlike.js';
 import { loadOpenCv, type OpenCv } from './opencv.js';
 import { shapeDescriptor } from './shape.js';
@@ -10,27 +10,11 @@ import { shapeDescriptor } from './shape.js';
 /** Photos are described at this long side: enough detail for a pack, fast enough on a phone. */
 export const FEATURE_LONG_SIDE = 640;
 /**
- * The photo's small grey copy (`grey`) is the working image at this scale (128 px for 640): what the open
- * set compares, aligned through a homography, between a photo and a product's and its siblings' photos
- * (openSet.ts, `regionAgreement`). 12 KB a 4:3 photo.
- */
-export const GREY_SCALE = 0.2;
-/** Width and height of a photo's `grey` copy, from the working image's size. */
-export function greySize(features: Pick<ImageFeatures, 'width' | 'height'>): {
-  width: number;
-  height: number;
-} {
-  return {
-    width: Math.max(1, Math.round(features.width * GREY_SCALE)),
-    height: Math.max(1, Math.round(features.height * GREY_SCALE)),
-  };
-}
-/**
  * 3: global appearance (colour and texture of the centre) added. 4: shape (silhouette against a plain
  * background) added; the web app computes a catalogue photo's older features again. 5: regions and
- * patches (lookAlike.ts) added. 6: the small grey copy (`grey`, the open set's aligned regions) added.
+ * patches (lookAlike.ts) added.
  */
-export const FEATURES_VERSION = 6;
+export const FEATURES_VERSION = 5;
 /** Lowe's ratio: a match must be this much nearer than the next candidate (also openSet.ts's test). */
 export const RATIO_TEST = 0.8;
 const MIN_MATCHES_FOR_HOMOGRAPHY = 8;
@@ -75,11 +59,6 @@ export type ImageFeatures = {
    */
   regions?: Uint8Array;
   patches?: Uint8Array;
-  /**
-   * The working image in grey at GREY_SCALE (`greySize` gives its size), row by row; absent before version 6
-   * (such a reference is then not compared region by region, openSet.ts).
-   */
-  grey?: Uint8Array;
   /** Words read on the photo (`packWordsOfLines`), when the text reader ran: the pack's own vocabulary. */
   words?: string[];
 };
@@ -126,7 +105,6 @@ export async function computeFeatures(
       bytes.set(descriptors.data.subarray(index * rowBytes, (index + 1) * rowBytes), k * DESCRIPTOR_BYTES);
     });
     const shape = shapeDescriptor(image);
-    const small = greySize(work);
     return {
       version: FEATURES_VERSION,
       width: work.width,
@@ -137,7 +115,6 @@ export async function computeFeatures(
       appearance: appearanceDescriptor(image),
       regions: regionDescriptors(image),
       patches: patchDescriptors(image),
-      grey: toGrey(resizeImage(work, small.width, small.height)),
       ...(shape ? { shape } : {}),
     };
   } finally {

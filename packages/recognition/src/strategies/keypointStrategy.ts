@@ -7,15 +7,7 @@ import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from 
 import { AMBIGUOUS_CAP, TEXT_VETO } from '../fusion.js';
 import { verifyWithOpenCv, type ImageFeatures, type Verification } from '../keypoints.js';
 import { loadOpenCv } from '../opencv.js';
-import {
-  distinctiveInliers,
-  ownNameWordRead,
-  regionAgreement,
-  regionsAgree,
-  siblingsOf,
-  type RegionAgreement,
-} from '../openSet.js';
-import type { OpenCv } from '../opencv.js';
+import { distinctiveInliers, ownNameWordRead, siblingsOf } from '../openSet.js';
 import { byId } from '../random.js';
 import { castVotes, referencesOf } from '../referenceIndex.js';
 import type { ReadWord } from '../textMatch.js';
@@ -116,17 +108,13 @@ export type KeypointEvidence = {
   votes: number;
   /** Of a sure match's inliers, those nearer the product's photo than any sibling's (openSet.ts). */
   distinctive?: number;
-  /** A sure match's photo compared with its reference where the siblings' photos differ (openSet.ts). */
-  regions?: RegionAgreement;
 };
 
 /**
  * A sure keypoint match (`isConfident`) is Sûr only with evidence that separates the product from a product
  * the catalogue does not have — another flavour of its brand shares its artwork (openSet.ts):
  * - a product with siblings in the catalogue: as many distinctive inliers (matched to its photo, with no near
- *   neighbour in any sibling's photo) as the sure rule asks of all inliers, CONFIDENT_INLIERS, and the photo
- *   aligned to its reference shows the reference's print where the siblings' photos differ from it
- *   (`regionAgreement`, when a sibling's photo shows the same face);
+ *   neighbour in any sibling's photo) as the sure rule asks of all inliers, CONFIDENT_INLIERS;
  * - a product with a brand and no sibling in the catalogue: only a word of its catalogue name (not the
  *   brand) read on the pack separates it;
  * - a product without a brand (loose produce) keeps the sure rule.
@@ -137,29 +125,13 @@ export function separates(
   verification: Verification,
   words: readonly ReadWord[],
   options: Pick<RecogniseOptions, 'index' | 'products'>,
-  reference?: { cv: OpenCv; features: ImageFeatures },
-): { separates: boolean; distinctive?: number; regions?: RegionAgreement } {
+): { separates: boolean; distinctive?: number } {
   const product = options.products.get(productId);
   if (!product?.brand?.trim()) return { separates: true };
   const siblings = siblingsOf(options.products, productId);
   if (siblings.length === 0) return { separates: ownNameWordRead(product, words) };
   const distinctive = distinctiveInliers(query, verification, options.index, siblings);
-  const regions = reference
-    ? regionAgreement(
-        reference.cv,
-        query,
-        verification,
-        reference.features,
-        options.index,
-        siblings,
-        CONFIDENT_INLIERS,
-      )
-    : undefined;
-  return {
-    separates: distinctive >= CONFIDENT_INLIERS && regionsAgree(regions),
-    distinctive,
-    ...(regions ? { regions } : {}),
-  };
+  return { separates: distinctive >= CONFIDENT_INLIERS, distinctive };
 }
 
 export type KeypointStrategyEvidence = {
@@ -230,17 +202,9 @@ export const keypointStrategy: Strategy<KeypointStrategyEvidence> = async (input
     if (isConfident(e.verification.inliers, othersBest)) {
       scores.set(productId, Math.max(visual, CONFIDENCE_HIGH));
       // Sûr also needs evidence that separates the product from what the catalogue does not have.
-      const separation = separates(
-        productId,
-        features,
-        e.verification,
-        words,
-        options,
-        e.reference ? { cv, features: e.reference } : undefined,
-      );
+      const separation = separates(productId, features, e.verification, words, options);
       const entry = keypoints.find((k) => k.productId === productId);
       if (entry && separation.distinctive !== undefined) entry.distinctive = separation.distinctive;
-      if (entry && separation.regions) entry.regions = separation.regions;
       if (separation.separates) sure.add(productId);
     }
     if (colour && e.reference)
