@@ -121,7 +121,7 @@ describe('finding archived sales by id', () => {
     const ids = sales.map((sale) => sale.id);
     const unknown = [newId(), newId()];
     for (const wanted of [ids.slice(0, 1), ids.slice(100, 700), ids.slice(0, 601), ids, unknown]) {
-      const found = await tx('r', ['saleArchive'], (t) => archivedSales(t, [...wanted, ...unknown]));
+      const found = await tx('r', ARCHIVE_TABLES, (t) => archivedSales(t, [...wanted, ...unknown]));
       expect(found.map((sale) => sale.id).sort()).toEqual(
         [...wanted].filter((id) => ids.includes(id)).sort(),
       );
