@@ -182,6 +182,10 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
+      // The bundler's own timing report ("[PLUGIN_TIMINGS] JavaScript callbacks ran for 10.9s…") is printed
+      // whenever the machine is busy enough that plugins take seconds; it says nothing about the app, and a first
+      // `npm start` must print no warning (issue 25). scripts/build.mjs prints the build's time itself.
+      checks: { bundlerTimings: false },
       // @hanouti/core (a barrel of pure modules, imported from source) runs nothing at import but building its
       // schemas: a module of it whose exports the app does not use is left out. Without this, every module of the
       // barrel (backup import, spreadsheet import…) was in the first download: 12 KB gzip.

@@ -24,7 +24,15 @@ const toneIcons = {
   error: <CircleExclamationPoint className="size-5 text-red-700" />,
 };
 
-/** Keeps the viewport's top where the toast covers no action, again whenever the screen under it changes. */
+/**
+ * Keeps the viewport's top where the toast covers no action, again whenever the screen under it changes.
+ *
+ * The first placement is measured at once, before the browser paints (a layout effect), so that a toast is never
+ * drawn hidden while it waits for a frame. Later changes are gathered into the next animation frame; a change
+ * while a frame is already asked for joins it instead of asking again, so that a screen which changes all the
+ * time (a busy page, a list loading) still gets its toast placed at the next frame — cancelling and asking again
+ * at each change could put the placement off for as long as the changes go on.
+ */
 function usePlacement(active: boolean) {
   const ref = useRef<HTMLOListElement>(null);
   const [top, setTop] = useState<number>();
@@ -32,31 +40,35 @@ function usePlacement(active: boolean) {
     if (!active) return;
     let frame = 0;
     const place = () => {
-      cancelAnimationFrame(frame);
+      const viewport = ref.current;
+      if (!viewport) return;
+      const height = viewport.getBoundingClientRect().height;
+      const screen = window.innerHeight;
+      setTop(toastTop(screen, height, actionBands(topLayer(document), viewport, screen)));
+    };
+    const placeSoon = () => {
+      if (frame !== 0) return;
       frame = requestAnimationFrame(() => {
-        const viewport = ref.current;
-        if (!viewport) return;
-        const height = viewport.getBoundingClientRect().height;
-        const screen = window.innerHeight;
-        setTop(toastTop(screen, height, actionBands(topLayer(document), viewport, screen)));
+        frame = 0;
+        place();
       });
     };
     place();
     const observer = new MutationObserver((records) => {
       // The toast's own changes (its placement among them) say nothing about what lies under it.
-      if (records.some((record) => !ref.current?.contains(record.target))) place();
+      if (records.some((record) => !ref.current?.contains(record.target))) placeSoon();
     });
     observer.observe(document.body, { childList: true, subtree: true, attributes: true });
-    const resize = new ResizeObserver(place);
+    const resize = new ResizeObserver(placeSoon);
     if (ref.current) resize.observe(ref.current);
-    window.addEventListener('resize', place);
-    document.addEventListener('scroll', place, true);
+    window.addEventListener('resize', placeSoon);
+    document.addEventListener('scroll', placeSoon, true);
     return () => {
       cancelAnimationFrame(frame);
       observer.disconnect();
       resize.disconnect();
-      window.removeEventListener('resize', place);
-      document.removeEventListener('scroll', place, true);
+      window.removeEventListener('resize', placeSoon);
+      document.removeEventListener('scroll', placeSoon, true);
     };
   }, [active]);
   return { ref, top };

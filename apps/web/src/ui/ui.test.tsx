@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '../i18n/i18n';
 import { Button } from './Button';
 import { Checkbox } from './Checkbox';
@@ -102,6 +102,60 @@ describe('UI kit', () => {
     });
     expect(screen.queryByText('Premier')).toBeNull();
     expect(screen.getByText('Second')).toBeTruthy();
+  });
+
+  it('draws a toast placed at once, and places it again while the page changes at every frame', async () => {
+    // Frames run only when the test says so, each callback followed by its microtasks as in a browser.
+    const frames = new Map<number, FrameRequestCallback>();
+    let nextFrame = 1;
+    const request = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.set(nextFrame, callback);
+      return nextFrame++;
+    });
+    const cancel = vi.spyOn(window, 'cancelAnimationFrame').mockImplementation((handle) => {
+      frames.delete(handle);
+    });
+    const runFrame = async () => {
+      for (const [handle] of [...frames]) {
+        const callback = frames.get(handle);
+        if (!callback) continue; // cancelled by an earlier callback of this frame
+        frames.delete(handle);
+        callback(performance.now());
+        for (let tick = 0; tick < 3; tick++) await Promise.resolve();
+      }
+    };
+    const measure = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    const measuredToasts = () =>
+      measure.mock.contexts.filter((element) => element === screen.getByTestId('toasts')).length;
+    try {
+      render(<Toaster />);
+      act(() => {
+        toast({ title: 'Le stock ne peut pas être négatif', tone: 'error' });
+      });
+      // No frame has run: the toast is already placed, not drawn hidden.
+      const region = screen.getByTestId('toasts');
+      expect(region.className).not.toContain('invisible');
+      expect(region.style.top).not.toBe('');
+
+      // Something on the page changes at every frame (an animation, a list loading on a busy phone): the toast
+      // is still placed again, at the next frame, instead of being put off as long as the changes go on.
+      let change = 0;
+      const animate = () => {
+        document.body.setAttribute('data-change', String(change++));
+        window.requestAnimationFrame(animate);
+      };
+      window.requestAnimationFrame(animate);
+      const before = measuredToasts();
+      for (let frame = 0; frame < 5; frame++) await act(runFrame);
+      expect(measuredToasts()).toBeGreaterThan(before);
+      expect(screen.getByText('Le stock ne peut pas être négatif')).toBeTruthy();
+    } finally {
+      frames.clear();
+      document.body.removeAttribute('data-change');
+      measure.mockRestore();
+      request.mockRestore();
+      cancel.mockRestore();
+    }
   });
 
   it('isolates a name inside a translated sentence', () => {
