@@ -220,8 +220,13 @@ export async function servedOffline(page: Page): Promise<void> {
  * on screen (one at a time), so a test that reads a toast starts once that one has passed.
  */
 export async function afterOfflineReady(page: Page): Promise<void> {
+  // The toast is published from the service worker's 'installed' event, which can reach the page just after
+  // `ready` resolves: two frames and a task let React draw it before the check, so that the check waits for it to
+  // go instead of passing before it comes.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
+    for (let frame = 0; frame < 2; frame++) await new Promise((done) => requestAnimationFrame(done));
+    await new Promise((done) => setTimeout(done, 0));
   });
   await expect(toastOnScreen(page).filter({ hasText: words.fr.shell.pwa.offlineReady })).toHaveCount(0, {
     timeout: 15_000,

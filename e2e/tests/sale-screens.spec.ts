@@ -350,6 +350,8 @@ for (const lang of LANGS) {
     await shot(page, lang, 'customers-names');
 
     await page.goto('/#/sale');
+    // The layering check of the search sheet starts once the one-time 'works offline' toast has passed.
+    await afterOfflineReady(page);
     await addBySearchTapped(page, lang, 'cosumar', SUGAR);
     expect(await nameDirection(page, SUGAR)).toEqual({ direction: 'ltr', whole: true });
     expect(await cutTexts(page)).toEqual([]);
