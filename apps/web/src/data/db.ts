@@ -23,6 +23,11 @@ export { SCHEMA_VERSION, TABLE_NAMES } from './schema';
 
 export const DATABASE_NAME = 'hanouti';
 
+// Dexie switches its debug mode on by itself when the page comes from localhost or 127.0.0.1 (a console task per
+// table operation, warnings about indexes). A phone opens the app by the shop's LAN address and never gets it, so the
+// app turns it off everywhere: the browser tests and the cold-start bench, served on 127.0.0.1, run a phone's path.
+Dexie.debug = false;
+
 class HanoutiDatabase extends Dexie {
   constructor(name: string) {
     // 'strict' makes Chromium flush a committed transaction to disk before reporting success, so a
