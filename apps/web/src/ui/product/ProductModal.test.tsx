@@ -7,6 +7,19 @@ import { listStockMovements } from '../../data/stockRepository';
 import { aProduct, resetDatabase } from '../../data/testDatabase';
 import { ProductModal } from './ProductModal';
 import { clickAndSettle, renderScreen } from '../../test/testScreen';
+import { computeReference } from '../../recognition/recognitionClient';
+import { readGalleryPhoto } from '../camera/galleryPhoto';
+
+// A view's features come from the recognition worker and a gallery photo from the browser's image decoder:
+// both are stood in for, so that the form's handling of a view still being computed can be watched.
+vi.mock('../../recognition/recognitionClient', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  computeReference: vi.fn(),
+}));
+vi.mock('../camera/galleryPhoto', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  readGalleryPhoto: vi.fn(),
+}));
 
 beforeEach(resetDatabase);
 
@@ -143,5 +156,94 @@ describe('the product modal', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const saved = (await listProducts()).find((p) => p.id === tea.id);
     expect(saved).toMatchObject({ category: 'Hygiène', salePrice: 1600, stock: 8 });
+  });
+
+  describe('a view added in the form', () => {
+    const features: ImageFeatures = {
+      version: FEATURES_VERSION,
+      width: 2,
+      height: 2,
+      points: new Float32Array([0.25, 0.75]),
+      descriptors: new Uint32Array(8),
+      colours: new Uint8Array(4),
+    };
+    const photo = {
+      blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }),
+      thumbnail: new Blob([new Uint8Array([4, 5])], { type: 'image/jpeg' }),
+      mime: 'image/jpeg',
+    };
+    function deferred() {
+      let resolve!: (value: ImageFeatures) => void;
+      let reject!: (error: Error) => void;
+      const promise = new Promise<ImageFeatures>((ok, fail) => {
+        resolve = ok;
+        reject = fail;
+      });
+      return { promise, resolve, reject };
+    }
+    async function chooseFromGallery() {
+      fireEvent.change(screen.getByLabelText('Galerie'), {
+        target: { files: [new File([new Uint8Array([1])], 'vue.jpg', { type: 'image/jpeg' })] },
+      });
+      await screen.findByRole('img', { name: 'Vue 1' });
+    }
+
+    beforeEach(() => {
+      vi.mocked(readGalleryPhoto).mockResolvedValue({ ok: true, photo });
+    });
+
+    it('shows its thumbnail at once, lets the next one be taken, and the save waits for its features', async () => {
+      const computing = deferred();
+      vi.mocked(computeReference).mockReturnValue(computing.promise);
+      const onClose = vi.fn();
+      renderScreen(<ProductModal product={undefined} onClose={onClose} />);
+      await screen.findByRole('dialog', { name: 'Ajouter un Produit' });
+      await chooseFromGallery();
+      expect(screen.getByText('1 vue pour la reconnaissance')).toBeTruthy();
+      expect(screen.getByText('Calcul de la vue…')).toBeTruthy();
+      expect(screen.getByLabelText<HTMLInputElement>('Galerie').disabled).toBe(false);
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Photographier' }).disabled).toBe(false);
+
+      type('Nom du produit *', 'Thé vert');
+      type('Catégorie *', 'Épicerie');
+      const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Enregistrer' });
+      fireEvent.click(save);
+      // The save is under way and waits: nothing is stored while the view is computed.
+      await waitFor(() => expect(save.disabled).toBe(true));
+      expect(onClose).not.toHaveBeenCalled();
+      expect(await listProducts()).toEqual([]);
+
+      computing.resolve(features);
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      const [product] = await listProducts();
+      const references = await listReferenceFeatures();
+      expect(references).toHaveLength(1);
+      expect(references[0]).toMatchObject({ productId: product?.id, origin: 'photo' });
+      expect(Array.from(references[0]?.features.points ?? [])).toEqual([0.25, 0.75]);
+    });
+
+    it('takes a view that could not be computed out, says so, and saves the product without it', async () => {
+      const computing = deferred();
+      vi.mocked(computeReference).mockReturnValue(computing.promise);
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const onClose = vi.fn();
+      renderScreen(<ProductModal product={undefined} onClose={onClose} />);
+      await screen.findByRole('dialog', { name: 'Ajouter un Produit' });
+      await chooseFromGallery();
+      computing.reject(new Error('no models'));
+      expect(await screen.findByRole('alert')).toHaveProperty(
+        'textContent',
+        "La vue n'a pas pu être calculée : reprenez la photo.",
+      );
+      expect(screen.queryByRole('img', { name: 'Vue 1' })).toBeNull();
+      expect(screen.getByText('0 vue pour la reconnaissance')).toBeTruthy();
+
+      type('Nom du produit *', 'Thé vert');
+      type('Catégorie *', 'Épicerie');
+      await submit();
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(await listProducts()).toHaveLength(1);
+      expect(await listReferenceFeatures()).toEqual([]);
+    });
   });
 });

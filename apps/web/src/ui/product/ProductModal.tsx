@@ -27,6 +27,7 @@ import {
 } from './productForm';
 import { applyPhotoReference, saveProductViews } from '../../data/referenceFeaturesRepository';
 import {
+  computedViews,
   NO_VIEW_CHANGE,
   ProductReferencesField,
   type MainPhoto,
@@ -105,6 +106,8 @@ export function ProductModal({ product, initialBarcode, initialPhoto, onSaved, o
   }
 
   const save = form.handleSubmit(async (draft) => {
+    // Views still being computed are waited for first (a failed one was taken out of the draft by the field).
+    const added = await computedViews(views.added);
     try {
       const saved = await saveProductFromForm({
         draft,
@@ -113,7 +116,7 @@ export function ProductModal({ product, initialBarcode, initialPhoto, onSaved, o
         photo,
       });
       try {
-        await saveProductViews(saved.id, views.added, views.removed);
+        await saveProductViews(saved.id, added, views.removed);
         // The starting photo kept: its features are the ones the analysis computed, stored now rather than
         // computed again from the saved photo at the next analysis.
         const features = initialPhoto?.features;

@@ -1,6 +1,8 @@
 // For the product form: the views recognition learns the product from — its photo counts as one, 3–5 from
 // different sides recognise best — with thumbnails, taken with the camera or from the gallery, removable. New
 // views and removals are a draft, stored with the product when the form is saved (also for a new product).
+// A new view's thumbnail shows at once and the next photo can be taken while its features are computed (the first
+// time, the recognition worker loads its models first); the save waits for them.
 import type { ImageFeatures } from '@hanouti/recognition';
 import { Camera, ImagePlus, LoaderCircle, ScanEye, X } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
@@ -15,10 +17,21 @@ import { PhotoThumbnail } from '../camera/PhotoThumbnail';
 import { useBlobUrl } from '../camera/usePhotoUrl';
 import { ADVISED_VIEWS, MAX_VIEWS } from './views';
 
-export type AddedView = { key: string; features: ImageFeatures; thumbnail: Blob };
+/** A view taken in the form: its features are being computed (a failed one leaves the draft). */
+export type AddedView = { key: string; features: Promise<ImageFeatures>; thumbnail: Blob };
 /** What the form did with the views: added some, removed stored ones. */
 export type ViewsDraft = { added: AddedView[]; removed: string[] };
 export const NO_VIEW_CHANGE: ViewsDraft = { added: [], removed: [] };
+
+/** The added views whose features were computed, once every computation has ended (the failed ones left out). */
+export async function computedViews(
+  added: readonly AddedView[],
+): Promise<{ features: ImageFeatures; thumbnail: Blob }[]> {
+  const settled = await Promise.allSettled(added.map((view) => view.features));
+  return settled.flatMap((result, index) =>
+    result.status === 'fulfilled' ? [{ features: result.value, thumbnail: added[index]!.thumbnail }] : [],
+  );
+}
 
 /** The product's main photo as the form has it now: a stored photo, a new one, or none. */
 export type MainPhoto = { kind: 'stored'; photoId: string } | { kind: 'new'; thumbnail: Blob } | undefined;
@@ -31,11 +44,14 @@ function ViewTile({
   alt,
   onRemove,
   removeLabel,
+  computingLabel,
 }: {
   thumbnail: Blob | undefined;
   alt: string;
   onRemove: () => void;
   removeLabel: string;
+  /** Said (and a spinner drawn over the thumbnail) while the view's features are computed. */
+  computingLabel?: string | undefined;
 }) {
   const url = useBlobUrl(thumbnail);
   return (
@@ -51,6 +67,12 @@ function ViewTile({
           <ScanEye className="size-6" aria-hidden="true" />
         </span>
       )}
+      {computingLabel ? (
+        <span className="absolute inset-0 flex items-center justify-center bg-white/60">
+          <LoaderCircle className="size-6 animate-spin text-brand-700" aria-hidden="true" />
+          <span className="sr-only">{computingLabel}</span>
+        </span>
+      ) : null}
       <button
         type="button"
         onClick={onRemove}
@@ -93,7 +115,8 @@ export function ProductReferencesField({
   const { t: tShell } = useTranslation();
   const stored = useProductViews(productId) ?? [];
   const galleryId = useId();
-  const [busy, setBusy] = useState(false);
+  /** The added views whose features are ready. */
+  const [computed, setComputed] = useState<ReadonlySet<string>>(() => new Set());
   const [cameraOpen, setCameraOpen] = useState(false);
   const [problem, setProblem] = useState<string>();
 
@@ -102,21 +125,22 @@ export function ProductReferencesField({
   const count = (mainPhoto ? 1 : 0) + extras.length + draft.added.length + learned.length;
   const full = count >= MAX_VIEWS;
 
-  async function addView(photo: PhotoBlobs) {
-    setBusy(true);
+  function addView(photo: PhotoBlobs) {
     setProblem(undefined);
-    try {
-      const features = await computeReference(photo.blob);
-      onDraft((current) => ({
-        ...current,
-        added: [...current.added, { key: crypto.randomUUID(), features, thumbnail: photo.thumbnail }],
-      }));
-    } catch (error) {
-      console.error('Reference view not computed', error);
-      setProblem(t('references.failed'));
-    } finally {
-      setBusy(false);
-    }
+    const key = crypto.randomUUID();
+    const features = computeReference(photo.blob);
+    onDraft((current) => ({
+      ...current,
+      added: [...current.added, { key, features, thumbnail: photo.thumbnail }],
+    }));
+    features.then(
+      () => setComputed((current) => new Set(current).add(key)),
+      (error: unknown) => {
+        console.error('Reference view not computed', error);
+        onDraft((current) => ({ ...current, added: current.added.filter((view) => view.key !== key) }));
+        setProblem(t('references.failed'));
+      },
+    );
   }
 
   async function fromGallery(event: ChangeEvent<HTMLInputElement>) {
@@ -125,7 +149,7 @@ export function ProductReferencesField({
     event.target.value = '';
     if (!file) return;
     const result = await readGalleryPhoto(file);
-    if (result.ok) await addView(result.photo);
+    if (result.ok) addView(result.photo);
     else setProblem(tShell(GALLERY_ERROR_KEYS[result.error]));
   }
 
@@ -141,7 +165,7 @@ export function ProductReferencesField({
       <p className="text-sm text-muted">
         {count < ADVISED_VIEWS ? t('references.advice') : t('references.enough')}
       </p>
-      {count > 0 || busy ? (
+      {count > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label={t('references.legend')}>
           {mainPhoto ? <MainPhotoTile photo={mainPhoto} alt={t('references.mainPhoto')} /> : null}
           {extras.map((view, index) => {
@@ -166,6 +190,7 @@ export function ProductReferencesField({
                 thumbnail={view.thumbnail}
                 alt={t('references.viewAlt', { number })}
                 removeLabel={t('references.removeView', { number })}
+                computingLabel={computed.has(view.key) ? undefined : t('references.adding')}
                 onRemove={() =>
                   onDraft((current) => ({
                     ...current,
@@ -175,12 +200,6 @@ export function ProductReferencesField({
               />
             );
           })}
-          {busy ? (
-            <li className="flex size-16 items-center justify-center rounded-xl bg-white ring-1 ring-line">
-              <LoaderCircle className="size-6 animate-spin text-brand-600" aria-hidden="true" />
-              <span className="sr-only">{t('references.adding')}</span>
-            </li>
-          ) : null}
         </ul>
       ) : null}
       {learned.length > 0 ? (
@@ -194,7 +213,6 @@ export function ProductReferencesField({
             variant="secondary"
             className="px-2 text-sm"
             icon={<Camera />}
-            disabled={busy}
             onClick={() => setCameraOpen(true)}
           >
             {t('references.take')}
@@ -203,7 +221,7 @@ export function ProductReferencesField({
               duplicate for screen readers). No `capture`: the phone offers its camera and its gallery. */}
           <label
             htmlFor={galleryId}
-            className={`${buttonClasses('secondary')} cursor-pointer gap-2 px-2 text-sm focus-within:outline-2 focus-within:outline-brand-500 ${busy ? 'pointer-events-none opacity-50' : ''}`}
+            className={`${buttonClasses('secondary')} cursor-pointer gap-2 px-2 text-sm focus-within:outline-2 focus-within:outline-brand-500`}
           >
             <ImagePlus className="size-5 shrink-0" aria-hidden="true" />
             {t('references.gallery')}
@@ -211,7 +229,6 @@ export function ProductReferencesField({
               id={galleryId}
               type="file"
               accept="image/*"
-              disabled={busy}
               className="sr-only"
               onChange={(event) => void fromGallery(event)}
             />
@@ -227,7 +244,7 @@ export function ProductReferencesField({
         open={cameraOpen}
         title={t('references.cameraTitle')}
         onClose={() => setCameraOpen(false)}
-        onCapture={(photo) => void addView(photo)}
+        onCapture={addView}
       />
     </fieldset>
   );
