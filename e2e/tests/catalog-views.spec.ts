@@ -74,12 +74,12 @@ for (const lang of LANGS) {
         mimeType: 'image/png',
         buffer: await generatedPng(page, size, 480),
       });
+      // The thumbnail shows at once; the view's features are computed behind it (keypoints and words, in the
+      // worker), and the next side can be given meanwhile.
       await expect(
         form.getByRole('img', { name: R.viewAlt!.replace('{{number}}', String(index)) }),
-      ).toBeVisible({
-        // The thumbnail shows once the view's features are computed (keypoints and words, in the worker).
-        timeout: 240_000,
-      });
+      ).toBeVisible();
+      await expect(gallery).toBeEnabled();
     }
     await expect(form.getByText(counted(R, 'count', 3, lang))).toBeVisible();
     await expect(form.getByText(R.enough!)).toBeVisible();
@@ -97,7 +97,8 @@ for (const lang of LANGS) {
     await form.getByLabel(L.purchasePrice).fill('4');
     await form.getByLabel(L.salePrice).fill('5,5');
     await page.getByRole('button', { name: L.save, exact: true }).click();
-    await expect(form).toBeHidden();
+    // The save waits for the views still being computed (the first time, the worker loads OpenCV and its models).
+    await expect(form).toBeHidden({ timeout: 240_000 });
 
     // Two views: flagged on its card; the sample products (no photo, no view) too.
     const card = page.getByRole('article', { name: 'Savon Taous' });

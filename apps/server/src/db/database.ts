@@ -209,7 +209,10 @@ function sendStatementsInFewerRoundTrips(client: pg.PoolClient): void {
     }
     const combined =
       typeof config === 'string' ? `begin; ${text}` : { ...(config as QueryConfig), text: `begin; ${text}` };
-    return (send(combined, values) as Promise<pg.QueryResult[]>).then((results) => results.at(-1));
+    // A simple query of several statements answers with one result each: the caller's is the last.
+    return (send(combined, values) as Promise<pg.QueryResult | pg.QueryResult[]>).then((results) =>
+      Array.isArray(results) ? results.at(-1) : results,
+    );
   };
   (client as unknown as { query: Send }).query = query;
 }
