@@ -2,6 +2,7 @@ import {
   draftFromSheetRow,
   guessColumnMapping,
   planCatalogueImport,
+  textProblem,
   VAT_RATES,
   type Product,
 } from '@hanouti/core';
@@ -110,6 +111,54 @@ describe('catalogue files', () => {
         expect(imported).toEqual(products.map(fieldsOf));
       }),
       { numRuns: 10 },
+    );
+  });
+
+  it('an Excel export keeps the characters an XML file cannot hold, and texts that look like its escapes', async () => {
+    const texts = [
+      'a\u0001b',
+      '\u001f',
+      '\ufffd',
+      'x\u007f\u0085\u009f',
+      'a\rb',
+      '_x0041_',
+      '_x0041_x0042_',
+      '__x005F_',
+      '\ufdd0\uffff',
+      'f\u{1fffe}',
+      'tab\tline\nend',
+    ];
+    const products = texts.map((text, index) =>
+      aProduct({ name: `${index}${text}`, brand: text, category: text, description: text }),
+    );
+    const imported = await importedFrom(new File([await catalogueXlsx(products, 'fr')], 'c.xlsx'));
+    expect(
+      imported.map(({ name, brand, category, description }) => ({ name, brand, category, description })),
+    ).toEqual(
+      products.map(({ name, brand, category, description }) => ({ name, brand, category, description })),
+    );
+  });
+
+  it('a CSV or Excel export imports back any storable text', async () => {
+    const storable = fc
+      .string({ minLength: 1, maxLength: 16, unit: 'binary' })
+      .filter((value) => textProblem(value) === undefined && value.trim() === value && value.length > 0);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(storable, { minLength: 1, maxLength: 6, selector: (v) => v.toLowerCase() }),
+        fc.boolean(),
+        async (names, asExcel) => {
+          const products = names.map((name) => aProduct({ name, category: name, brand: '' }));
+          const file = asExcel
+            ? new File([await catalogueXlsx(products, 'fr')], 'c.xlsx')
+            : new File([catalogueCsv(products, 'fr')], 'c.csv');
+          const imported = await importedFrom(file);
+          expect(imported.map(({ name, category }) => [name, category])).toEqual(
+            names.map((name) => [name, name]),
+          );
+        },
+      ),
+      { numRuns: 20 },
     );
   });
 

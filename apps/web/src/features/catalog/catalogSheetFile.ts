@@ -64,7 +64,22 @@ function readCsv(text: string): string[][] {
  */
 const WORD_JOINER = '\u2060';
 const namesObjectMember = (text: string) => Object.prototype.hasOwnProperty.call(Object.prototype, text);
-const xlsxSafeText = (text: string) => (namesObjectMember(text) ? `${text}${WORD_JOINER}` : text);
+
+/**
+ * OOXML's escaped string (ST_Xstring): a character an XML file cannot hold is written `_xHHHH_` (one per UTF-16
+ * unit, as Excel does), and a text's own `_` before `xHHHH_` is written `_x005F_` so that it keeps its meaning;
+ * read-excel-file decodes both. write-excel-file itself would drop such characters, and with them U+FFFD, the
+ * C1 controls and the non-characters it calls discouraged — a category "\u0001" came back empty (so "Divers"),
+ * and a name "_x0041_" came back "A".
+ */
+const XLSX_ESCAPED =
+  // eslint-disable-next-line no-control-regex
+  /_(?=x[0-9A-Fa-f]{4}_)|[\0-\x08\x0B\x0C\x0D\x0E-\x1F\x7F-\x84\x86-\x9F\uFDD0-\uFDEF\uFFFD-\uFFFF]|[\uD83F\uD87F\uD8BF\uD8FF\uD93F\uD97F\uD9BF\uD9FF\uDA3F\uDA7F\uDABF\uDAFF\uDB3F\uDB7F\uDBBF\uDBFF][\uDFFE\uDFFF]/g;
+const xlsxEscapedUnit = (unit: string) =>
+  `_x${unit.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
+const xlsxEscaped = (text: string) =>
+  text.replace(XLSX_ESCAPED, (found) => found.split('').map(xlsxEscapedUnit).join(''));
+const xlsxSafeText = (text: string) => xlsxEscaped(namesObjectMember(text) ? `${text}${WORD_JOINER}` : text);
 const xlsxReadText = (text: string) =>
   text.endsWith(WORD_JOINER) && namesObjectMember(text.slice(0, -1)) ? text.slice(0, -1) : text;
 
