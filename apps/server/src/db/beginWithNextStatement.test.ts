@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './database.js';
-import { shopScopeStatement, withShop } from './shopScope.js';
+import { shopScopeStatement, withLockedShop, withShop } from './shopScope.js';
+import { newId } from '@hanouti/core';
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 const shopId = '0195f0a2-7c1e-7000-8000-0000000000aa';
@@ -63,6 +64,37 @@ describe.runIf(testDatabaseUrl)('BEGIN with the next statement (PostgreSQL)', ()
     expect(queries[0]).toMatch(/^begin; select set_config\('app\.shop_id', '[0-9a-f-]{36}', true\)/);
     expect(queries[2]).toBe('commit');
     expect(queries.filter((text) => text === 'begin')).toEqual([]);
+  });
+
+  it("starts a locked shop's transaction in one query — BEGIN, scope, lock — and the lock holds", async () => {
+    await database.migrate();
+    const lockedShop = newId();
+    await database.db.execute(sql`insert into shops (id, name) values (${lockedShop}, 'Verrou')`);
+    try {
+      let seen: unknown;
+      const queries = await sending(async () => {
+        seen = await withLockedShop(database.db, lockedShop, async (tx, changeSeq) => {
+          const { rows } = await tx.execute<{ role: string }>(sql`select current_user as role`);
+          return [changeSeq, rows[0]?.role];
+        });
+      });
+      expect(seen).toEqual([0, 'hanouti_app']);
+      expect(queries).toHaveLength(3);
+      expect(queries[0]).toMatch(
+        /^begin; select set_config\('app\.shop_id', '[0-9a-f-]{36}', true\), set_config\('role', 'hanouti_app', true\); select change_seq from shops where id = '[0-9a-f-]{36}' for update$/,
+      );
+      expect(queries[2]).toBe('commit');
+      // Two writers at once: the second reads the number the first committed (without the lock both read 0).
+      const bump = () =>
+        withLockedShop(database.db, lockedShop, async (tx, changeSeq) => {
+          await tx.execute(sql`select pg_sleep(0.05)`);
+          await tx.execute(sql`update shops set change_seq = ${changeSeq + 1} where id = ${lockedShop}`);
+          return changeSeq;
+        });
+      expect((await Promise.all([bump(), bump()])).sort()).toEqual([0, 1]);
+    } finally {
+      await database.db.execute(sql`delete from shops where id = ${lockedShop}`);
+    }
   });
 
   it('keeps every statement in the one transaction, the merged one answering with its own rows', async () => {
@@ -130,5 +162,30 @@ describe.runIf(testDatabaseUrl)('BEGIN with the next statement (PostgreSQL)', ()
     expect(names.slice(0, 2)).toEqual([undefined, undefined]);
     expect(names[2]).toMatch(/^hanouti_[0-9a-f]{32}$/);
     expect(new Set(names.slice(2))).toEqual(new Set([names[2]]));
+  });
+});
+
+describe('a locked shop on PGlite', () => {
+  it('takes the lock in statements of their own and gives the change number', async () => {
+    const database = await openDatabase({});
+    try {
+      await database.migrate();
+      const lockedShop = newId();
+      await database.db.execute(
+        sql`insert into shops (id, name, change_seq) values (${lockedShop}, 'Verrou', 41)`,
+      );
+      const seen = await withLockedShop(database.db, lockedShop, async (tx, changeSeq) => {
+        const { rows } = await tx.execute<{ shop: string }>(
+          sql`select current_setting('app.shop_id') as shop`,
+        );
+        return [changeSeq, rows[0]?.shop];
+      });
+      expect(seen).toEqual([41, lockedShop]);
+      await expect(withLockedShop(database.db, newId(), () => Promise.resolve())).rejects.toThrow(
+        'not found',
+      );
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -89,6 +89,7 @@ async function openPostgresql(connectionString: string, log?: ErrorLogger): Prom
   pool.on('connect', sendStatementsInFewerRoundTrips);
   pool.on('release', (_error, client) => beginPending.delete(client));
   const db = drizzleNodePostgres({ client: pool, schema });
+  sendsScripts.add(db);
   const handle: DatabaseHandle = {
     db,
     kind: 'postgresql',
@@ -119,6 +120,17 @@ async function openPostgresql(connectionString: string, log?: ErrorLogger): Prom
     });
   }
   return handle;
+}
+
+/** The databases that take a script (several statements without parameters, one round trip): PostgreSQL's. */
+const sendsScripts = new WeakSet<Database>();
+
+/**
+ * Whether `db` runs a script of several statements without parameters (`select …; select …`) as one simple
+ * query, answering with the last statement's rows: PostgreSQL does; PGlite's `query` takes one statement.
+ */
+export function takesScripts(db: Database): boolean {
+  return sendsScripts.has(db);
 }
 
 /** A statement with parameters sent this often gets a name: PostgreSQL then parses it once per connection. */
@@ -159,6 +171,8 @@ function withStatementName(config: unknown, values: unknown): unknown {
 const beginPending = new WeakSet<pg.ClientBase>();
 
 type QueryConfig = { text: string; values?: unknown[]; name?: string };
+const lastResult = (results: unknown): unknown =>
+  Array.isArray(results) ? (results.at(-1) as unknown) : results;
 type Send = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 const emptyResult = (command: string) => ({ command, rowCount: null, oid: 0, rows: [], fields: [] });
 
@@ -178,7 +192,7 @@ function plainText(config: unknown, values: unknown): string | undefined {
  * when that one has no parameters, as one simple query (`begin; …`): one round trip fewer for each transaction —
  * a shop's (shopScope.ts: its scope has no parameter) opens with BEGIN and its scope together. A first statement
  * with parameters goes after a BEGIN of its own, as before; a transaction that ends before any statement sends
- * nothing. Every transaction of a push group then costs 5 round trips instead of 6. Statements with parameters
+ * nothing. A push group then costs 5 round trips instead of 6, 4 when its lock goes with them (shopScope.ts). Statements with parameters
  * that come back are named (withStatementName).
  */
 function sendStatementsInFewerRoundTrips(client: pg.PoolClient): void {
@@ -186,8 +200,13 @@ function sendStatementsInFewerRoundTrips(client: pg.PoolClient): void {
   const query: Send = (config, values, callback) => {
     const text = plainText(config, values);
     if (!beginPending.has(client)) {
-      if (text?.trim().toLowerCase() !== 'begin' || callback !== undefined)
-        return send(withStatementName(config, values), values, callback);
+      if (text?.trim().toLowerCase() !== 'begin' || callback !== undefined) {
+        const result = send(withStatementName(config, values), values, callback);
+        // A script (several statements) answers with one result each: the caller's is the last.
+        return text !== undefined && callback === undefined && result instanceof Promise
+          ? result.then(lastResult)
+          : result;
+      }
       beginPending.add(client);
       return Promise.resolve(emptyResult('BEGIN'));
     }
@@ -210,9 +229,7 @@ function sendStatementsInFewerRoundTrips(client: pg.PoolClient): void {
     const combined =
       typeof config === 'string' ? `begin; ${text}` : { ...(config as QueryConfig), text: `begin; ${text}` };
     // A simple query of several statements answers with one result each: the caller's is the last.
-    return (send(combined, values) as Promise<pg.QueryResult | pg.QueryResult[]>).then((results) =>
-      Array.isArray(results) ? results.at(-1) : results,
-    );
+    return (send(combined, values) as Promise<pg.QueryResult | pg.QueryResult[]>).then(lastResult);
   };
   (client as unknown as { query: Send }).query = query;
 }

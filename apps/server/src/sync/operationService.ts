@@ -24,7 +24,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { devices, operations, shops } from '../db/schema.js';
-import { withShop, type ShopTx } from '../db/shopScope.js';
+import { withLockedShop, withShop, type ShopTx } from '../db/shopScope.js';
 import { sqlStateOf } from '../db/sqlState.js';
 import type { Caller } from '../auth/tokens.js';
 import { DomainError, deviceRevoked, ownerOnly } from '../domain/errors.js';
@@ -251,8 +251,16 @@ export class OperationService {
 
   /** Settles a group of pushes of one shop; each gets its own answer (or its own error, e.g. a revoked phone). */
   private async settleGroup(shopId: string, group: readonly PushJob[]): Promise<void> {
-    const attempt = (safe: boolean) =>
-      withShop(this.db, shopId, (tx) => this.settleInTransaction(tx, shopId, group, safe));
+    // Every op follows what this process last settled for its phone: new ones, almost surely. The shop's
+    // lock first (with the transaction's start, one round trip), then one read (a duplicate among them is
+    // still found by it, and answered as such).
+    const attempt = this.followsSettled(shopId, group)
+      ? (safe: boolean) =>
+          withLockedShop(this.db, shopId, (tx, changeSeq) =>
+            this.settleInTransaction(tx, shopId, group, safe, ShopWriter.locked(tx, shopId, changeSeq)),
+          )
+      : (safe: boolean) =>
+          withShop(this.db, shopId, (tx) => this.settleInTransaction(tx, shopId, group, safe));
     let settled;
     try {
       try {
@@ -290,15 +298,14 @@ export class OperationService {
     shopId: string,
     group: readonly PushJob[],
     safe: boolean,
+    locked?: ShopWriter,
   ): Promise<{ outcomes: JobOutcome[]; lastSeq: ReadonlyMap<string, number> }> {
     const deviceIds = [...new Set(group.map((job) => job.caller.deviceId))];
     const items = group.flatMap((job) => job.received);
     let writer: ShopWriter | undefined;
     let state: GroupState;
-    if (this.followsSettled(shopId, group)) {
-      // Every op follows what this process last settled for its phone: new ones, almost surely. The shop's
-      // lock first, then one read (a duplicate among them is still found by it, and answered as such).
-      writer = await ShopWriter.open(tx, shopId);
+    if (locked) {
+      writer = locked;
       state = await groupState(tx, shopId, deviceIds, items);
     } else {
       state = await groupState(tx, shopId, deviceIds, items);

@@ -70,15 +70,20 @@ export class ShopWriter {
   ) {}
 
   static async open(tx: ShopTx, shopId: string): Promise<ShopWriter> {
-    const writer = new ShopWriter(tx, shopId);
     const [shop] = await tx
       .select({ changeSeq: shops.changeSeq })
       .from(shops)
       .where(eq(shops.id, shopId))
       .for('update');
     if (!shop) throw new Error(`shop ${shopId} not found`);
-    writer.seq = shop.changeSeq;
-    writer.opened = shop.changeSeq;
+    return ShopWriter.locked(tx, shopId, shop.changeSeq);
+  }
+
+  /** The writer of a transaction that has locked the shop row already (shopScope.ts `withLockedShop`). */
+  static locked(tx: ShopTx, shopId: string, changeSeq: number): ShopWriter {
+    const writer = new ShopWriter(tx, shopId);
+    writer.seq = changeSeq;
+    writer.opened = changeSeq;
     return writer;
   }
 
