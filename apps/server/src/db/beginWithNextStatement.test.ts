@@ -74,14 +74,16 @@ describe.runIf(testDatabaseUrl)('BEGIN with the next statement (PostgreSQL)', ()
       let seen: unknown;
       const queries = await sending(async () => {
         seen = await withLockedShop(database.db, lockedShop, async (tx, changeSeq) => {
-          const { rows } = await tx.execute<{ role: string }>(sql`select current_user as role`);
-          return [changeSeq, rows[0]?.role];
+          const { rows } = await tx.execute<{ role: string; plans: string }>(
+            sql`select current_user as role, current_setting('plan_cache_mode') as plans`,
+          );
+          return [changeSeq, rows[0]?.role, rows[0]?.plans];
         });
       });
-      expect(seen).toEqual([0, 'hanouti_app']);
+      expect(seen).toEqual([0, 'hanouti_app', 'force_generic_plan']);
       expect(queries).toHaveLength(3);
       expect(queries[0]).toMatch(
-        /^begin; select set_config\('app\.shop_id', '[0-9a-f-]{36}', true\), set_config\('role', 'hanouti_app', true\); select change_seq from shops where id = '[0-9a-f-]{36}' for update$/,
+        /^begin; select set_config\('app\.shop_id', '[0-9a-f-]{36}', true\), set_config\('role', 'hanouti_app', true\); set local plan_cache_mode = force_generic_plan; select change_seq from shops where id = '[0-9a-f-]{36}' for update$/,
       );
       expect(queries[2]).toBe('commit');
       // Two writers at once: the second reads the number the first committed (without the lock both read 0).
@@ -92,6 +94,11 @@ describe.runIf(testDatabaseUrl)('BEGIN with the next statement (PostgreSQL)', ()
           return changeSeq;
         });
       expect((await Promise.all([bump(), bump()])).sort()).toEqual([0, 1]);
+      // The setting was the transaction's own.
+      const { rows } = await database.db.execute<{ plans: string }>(
+        sql`select current_setting('plan_cache_mode') as plans`,
+      );
+      expect(rows[0]?.plans).toBe('auto');
     } finally {
       await database.db.execute(sql`delete from shops where id = ${lockedShop}`);
     }

@@ -54,21 +54,23 @@ describe.each(ENGINES)("a push's read of its stored ops (%s)", (engine) => {
 
   it('finds the stored ones among new ids, reading only those rows of a long history', async () => {
     const asked = [...stored, newId(), newId()];
-    const { found, plan } = await withShop(database.db, shopId, async (tx) => {
+    const { found, plans } = await withShop(database.db, shopId, async (tx) => {
       const query = groupStateQuery(shopId, ['phone'], asked);
       const answer = await tx.execute<{ op_id: string | null }>(query);
-      // Several times, as a connection does: a prepared statement's plan may change after its fifth run.
-      let explained: PlanNode | undefined;
-      for (let run = 0; run < 7; run++) {
+      // Several times, as a connection does: a prepared statement's plan may change after its fifth run. Then
+      // with one generic plan, as a push's transaction plans its statements (withLockedShop).
+      const plans: PlanNode[] = [];
+      for (let run = 0; run < 14; run++) {
+        if (run === 7) await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
         const { rows } = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
           sql`explain (analyze, format json) ${query}`,
         );
         const cell = rows[0]!['QUERY PLAN'];
-        explained = (typeof cell === 'string' ? (JSON.parse(cell) as [{ Plan: PlanNode }]) : cell)[0].Plan;
+        plans.push((typeof cell === 'string' ? (JSON.parse(cell) as [{ Plan: PlanNode }]) : cell)[0].Plan);
       }
-      return { found: answer.rows.flatMap((row) => (row.op_id ? [row.op_id] : [])), plan: explained! };
+      return { found: answer.rows.flatMap((row) => (row.op_id ? [row.op_id] : [])), plans };
     });
     expect(found.sort()).toEqual([...stored].sort());
-    expect(rowsReadFrom(plan, 'operations')).toBeLessThanOrEqual(asked.length);
+    for (const plan of plans) expect(rowsReadFrom(plan, 'operations')).toBeLessThanOrEqual(asked.length);
   });
 });
