@@ -4,7 +4,7 @@
 // Also the initial JS the index.html loads (entry + modulepreload), raw / gzip / brotli, read from the build.
 // Run from e2e/ after `npm run build`: `node bench/coldStart.mjs [--runs 3]`; prints one JSON document.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,10 +151,15 @@ async function throttle(context, page) {
   return { cdp, received };
 }
 
-async function visit(context, url) {
+async function visit(context, url, profileAs) {
   const page = await context.newPage();
   const { cdp, received } = await throttle(context, page);
   await page.addInitScript(watchRevenueCard);
+  if (profileAs) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
   // Waits through the DevTools protocol, not page.waitForFunction: Playwright's helper script (≈ 300 KB) would be
   // compiled on the page's main thread in the middle of the start it measures (≈ 160 ms at CPU 4x).
@@ -165,12 +170,19 @@ async function visit(context, url) {
   });
   if (exceptionDetails) throw new Error(`the revenue card was not painted: ${exceptionDetails.text}`);
   const atPaint = { ...received };
-  const { paintedMs, html, domContentLoaded, marks } = await page.evaluate(() => {
+  if (profileAs) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(profileAs, JSON.stringify(profile));
+  }
+  const { paintedMs, html, domContentLoaded, font, marks } = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation');
+    const fontEntry = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.woff2'));
     return {
       paintedMs: window.__revenuePaintedAt,
       html: navigation?.responseEnd ?? 0,
       domContentLoaded: navigation?.domContentLoadedEventEnd ?? 0,
+      // The first font file asked for, and when it had arrived (the text is laid out again then).
+      font: fontEntry ? [fontEntry.startTime, fontEntry.responseEnd] : undefined,
       // The app's own steps (main.tsx, data/startup.ts, app/App.tsx): `hanouti:start:<step>`.
       marks: performance
         .getEntriesByType('mark')
@@ -184,6 +196,7 @@ async function visit(context, url) {
   const steps = {
     htmlMs: Math.round(html),
     scriptsRunMs: Math.round(domContentLoaded),
+    ...(font ? { fontAskedMs: Math.round(font[0]), fontReceivedMs: Math.round(font[1]) } : {}),
     startMs: Object.fromEntries(marks.map(([step, at]) => [step, Math.round(at)])),
   };
   return { page, paintedMs: Math.round(paintedMs), steps, atPaint, received };
@@ -226,7 +239,14 @@ try {
     await first.page.waitForLoadState('networkidle');
     const totalFirst = { ...first.received };
     await first.page.close();
-    const second = await visit(context, `${server.url}/`);
+    // BENCH_PROFILE=<dir>: a V8 CPU profile of each second visit (<dir>/second-visit-<run>.cpuprofile), for
+    // DevTools; the profiler's own cost makes that run's figure slower.
+    const profileDir = process.env.BENCH_PROFILE;
+    const second = await visit(
+      context,
+      `${server.url}/`,
+      profileDir ? join(profileDir, `second-visit-${run}.cpuprofile`) : undefined,
+    );
     await second.page.close();
     await context.close();
     visits.push({
