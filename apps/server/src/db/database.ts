@@ -192,8 +192,8 @@ function plainText(config: unknown, values: unknown): string | undefined {
  * when that one has no parameters, as one simple query (`begin; …`): one round trip fewer for each transaction —
  * a shop's (shopScope.ts: its scope has no parameter) opens with BEGIN and its scope together. A first statement
  * with parameters goes after a BEGIN of its own, as before; a transaction that ends before any statement sends
- * nothing. A push group then costs 5 round trips instead of 6, 4 when its lock goes with them (shopScope.ts). Statements with parameters
- * that come back are named (withStatementName).
+ * nothing. A push group then costs 5 round trips instead of 6, 4 when its lock goes with them (shopScope.ts).
+ * Statements with parameters that come back are named (withStatementName).
  */
 function sendStatementsInFewerRoundTrips(client: pg.PoolClient): void {
   const send = client.query.bind(client) as Send;

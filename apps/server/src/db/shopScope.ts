@@ -18,6 +18,9 @@ export function withShop<T>(db: Database, shopId: string, work: (tx: ShopTx) => 
   });
 }
 
+/** The locked transaction's plan setting (see withLockedShop), for that transaction only. */
+const GENERIC_PLANS = 'set local plan_cache_mode = force_generic_plan';
+
 /**
  * Like `withShop`, with the shop row locked (`FOR UPDATE`) before `work` starts, which gets the shop's change
  * number as it stood. On PostgreSQL the scope and the lock go as one script, and with the transaction's BEGIN
@@ -31,8 +34,6 @@ export function withShop<T>(db: Database, shopId: string, work: (tx: ShopTx) => 
  * 0.3–0.55 ms of planning per statement. Measured on `npm run bench:sync` at 2,000 ops/s: PostgreSQL's CPU per
  * op 0.39–0.43 → 0.21–0.26 ms, push p95 75–83 → 23–29 ms (docs/scaling.md).
  */
-const GENERIC_PLANS = 'set local plan_cache_mode = force_generic_plan';
-
 export function withLockedShop<T>(
   db: Database,
   shopId: string,

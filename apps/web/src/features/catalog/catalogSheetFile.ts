@@ -73,7 +73,7 @@ const namesObjectMember = (text: string) => Object.prototype.hasOwnProperty.call
  * and a name "_x0041_" came back "A".
  */
 const XLSX_ESCAPED =
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- the control characters XML cannot hold are what it finds
   /_(?=x[0-9A-Fa-f]{4}_)|[\0-\x08\x0B\x0C\x0D\x0E-\x1F\x7F-\x84\x86-\x9F\uFDD0-\uFDEF\uFFFD-\uFFFF]|[\uD83F\uD87F\uD8BF\uD8FF\uD93F\uD97F\uD9BF\uD9FF\uDA3F\uDA7F\uDABF\uDAFF\uDB3F\uDB7F\uDBBF\uDBFF][\uDFFE\uDFFF]/g;
 const xlsxEscapedUnit = (unit: string) =>
   `_x${unit.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
