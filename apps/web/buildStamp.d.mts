@@ -7,3 +7,4 @@ export declare const STAMP_FILE: string;
 export declare function webSourcesHash(): string;
 export declare function readStamp(outDir: string): BuildStamp | undefined;
 export declare function isBuildCurrent(outDir: string, sourcesHash?: string): boolean;
+export declare function committedSourcesTime(dir?: string): string | undefined;

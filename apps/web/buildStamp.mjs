@@ -1,6 +1,7 @@
-// The web build's stamp: a hash of everything the bundle is made from, and the time that content was first built.
+// The web build's stamp: a hash of everything the bundle is made from, and the build time written into it.
 // `npm start` skips the Vite build when dist/ carries the stamp of the current sources; Vite writes the same
 // build time into the bundle for the same sources, so an unchanged app keeps its bundle hash across rebuilds.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -52,6 +53,24 @@ export function webSourcesHash() {
     }
   }
   return hash.digest('hex');
+}
+
+/**
+ * When the bundle's inputs last changed in git's history (the commit time, ISO), so that every clone of a commit
+ * builds the same bundle; undefined when git cannot tell — no git, a shallow clone (its history is cut), or an
+ * input changed or added since the last commit (then the build's own time is used, as for any local change).
+ */
+export function committedSourcesTime(dir = repoDir) {
+  const git = (...args) =>
+    execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    if (git('rev-parse', '--is-shallow-repository') !== 'false') return undefined;
+    if (git('status', '--porcelain', '--untracked-files=all', '--', ...INPUTS) !== '') return undefined;
+    const time = Date.parse(git('log', '-1', '--format=%cI', '--', ...INPUTS));
+    return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The stamp a finished build left in `outDir`, or undefined (no build, or an interrupted one). */

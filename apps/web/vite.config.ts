@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { readStamp, STAMP_FILE, webSourcesHash } from './buildStamp.mjs';
+import { committedSourcesTime, readStamp, STAMP_FILE, webSourcesHash } from './buildStamp.mjs';
 import { MODEL_CACHE } from './src/recognition/modelDownload.js';
 import { recognitionModelFiles } from './src/recognition/modelFilesPlugin.js';
 import { workspaceAliases } from './workspaceAliases.js';
@@ -15,9 +15,10 @@ import { workspaceAliases } from './workspaceAliases.js';
 const BRAND_TEAL = '#0f5c55';
 
 /**
- * `__BUILD_TIME__` (the spec's 24-hour rule) is the time the current sources were FIRST built: a rebuild of
- * unchanged sources reuses the time in dist's stamp, so its bundle is byte for byte the same (same hashes, no
- * "new version" for the phones). The stamp is written last, once the whole build (service worker included) is done.
+ * `__BUILD_TIME__` (the spec's 24-hour rule) is the commit time of the bundle's inputs when they are committed
+ * (`committedSourcesTime`: every clone of a commit builds the same bundle), otherwise the time the current sources
+ * were FIRST built: a rebuild of unchanged sources reuses the time in dist's stamp, so its bundle is byte for byte
+ * the same (same hashes, no "new version" for the phones). The stamp is written last, once the whole build (service worker included) is done.
  */
 function buildStamp(): Plugin {
   let sourcesHash = '';
@@ -30,7 +31,9 @@ function buildStamp(): Plugin {
       outDir = resolve(config.root ?? process.cwd(), config.build?.outDir ?? 'dist');
       sourcesHash = webSourcesHash();
       const previous = readStamp(outDir);
-      buildTime = previous?.sourcesHash === sourcesHash ? previous.buildTime : new Date().toISOString();
+      buildTime =
+        committedSourcesTime() ??
+        (previous?.sourcesHash === sourcesHash ? previous.buildTime : new Date().toISOString());
       return { define: { __BUILD_TIME__: JSON.stringify(buildTime) } };
     },
     configResolved(config) {
