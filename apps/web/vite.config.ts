@@ -18,7 +18,8 @@ const BRAND_TEAL = '#0f5c55';
  * `__BUILD_TIME__` (the spec's 24-hour rule) is the commit time of the bundle's inputs when they are committed
  * (`committedSourcesTime`: every clone of a commit builds the same bundle), otherwise the time the current sources
  * were FIRST built: a rebuild of unchanged sources reuses the time in dist's stamp, so its bundle is byte for byte
- * the same (same hashes, no "new version" for the phones). The stamp is written last, once the whole build (service worker included) is done.
+ * the same (same hashes, no "new version" for the phones). The stamp is written last, once the whole build
+ * (service worker included) is done.
  */
 function buildStamp(): Plugin {
   let sourcesHash = '';
