@@ -4,10 +4,11 @@ import { reviewDetection } from './cart.js';
 import { createImage, resizeImage, type RgbaImage } from './image.js';
 import { computeFeatures, computeReferenceFeatures, verifyMatch } from './keypoints.js';
 import { provideOpenCvFromNodeModules } from './nodeAssets.js';
-import { distinctiveInliers, ownNameWordRead, siblingsOf } from './openSet.js';
+import { distinctiveInliers, foreignNameWordRead, ownNameWordRead, siblingsOf } from './openSet.js';
 import { recogniseProduct } from './recognise.js';
 import type { CatalogueProduct } from './strategies/strategy.js';
 import { buildIndex } from './referenceIndex.js';
+import { buildTextIndex } from './textMatch.js';
 import { texturedPack } from './testImages.js';
 
 provideOpenCvFromNodeModules();
@@ -88,11 +89,59 @@ describe('open set: evidence that separates an answer from what the catalogue do
     expect(apple.possiblyUnknown).toBe(false);
   });
 
+  it("counts distinctive inliers only where the siblings' matched photos show the pack", async () => {
+    // The shop photographed the whole mango pack and only the lower part of the apple pack: the mango photo
+    // shares more of the brand's artwork with a photo of the apple juice than the apple photo does.
+    const whole = flavourPack(21);
+    const lower = createImage(whole.width, 200);
+    lower.data.set(whole.data.subarray((whole.height - 200) * whole.width * 4));
+    const index = buildIndex([
+      { productId: 'apple', features: await computeReferenceFeatures(lower) },
+      { productId: 'mango', features: await computeReferenceFeatures(flavourPack(22)) },
+    ]);
+    const apple = await recogniseProduct(resizeImage(flavourPack(21), 288, 360), {
+      index,
+      products: catalogue,
+      disable: ['text', 'barcode', 'colour', 'shape'],
+    });
+    const inliers = new Map(apple.keypoints.map((k) => [k.productId, k]));
+    // The mango photo matches more of the pack, but what it matches beyond the apple photo lies where the
+    // apple photo does not reach: not distinctive. The apple photo's flavour picture is.
+    expect(inliers.get('mango')!.inliers).toBeGreaterThan(2 * inliers.get('apple')!.inliers);
+    expect(inliers.get('apple')!.distinctive).toBeGreaterThan(inliers.get('mango')!.distinctive!);
+    // So the mango juice is not Sûr: it wins on the artwork, the apple juice on the flavour.
+    expect(apple.candidates.find((c) => c.product_id === 'mango')!.score).toBeLessThan(CONFIDENCE_HIGH);
+    expect(apple.possiblyUnknown).toBe(true);
+  });
+
   it("a product whose brand has no sibling is separated only by a word of its own name, not its brand's", () => {
     const oatly = { name: 'Oatly Oat Drink Vanilla', brand: 'Oatly' };
     expect(ownNameWordRead(oatly, [{ word: 'vanilla', confidence: 0.9 }])).toBe(true);
     expect(ownNameWordRead(oatly, [{ word: 'oatly', confidence: 0.9 }])).toBe(false);
     // "havre" is printed on every Oatly pack: a pack word, not a word of this product's name.
     expect(ownNameWordRead(oatly, [{ word: 'havre', confidence: 0.9 }])).toBe(false);
+  });
+
+  it("a word of another product's name that the answer's own words never had is foreign to it", () => {
+    const products = new Map([
+      ['apple', { name: 'God Morgon Apple Juice', brand: 'God Morgon' }],
+      ['orange', { name: 'God Morgon Orange Juice', brand: 'God Morgon' }],
+      ['grapefruit', { name: 'Tropicana Golden Grapefruit', brand: 'Tropicana' }],
+    ]);
+    const index = buildTextIndex([
+      { id: 'apple', ...products.get('apple')!, packWords: ['apelsin', 'juice', 'pressad'] },
+      { id: 'orange', ...products.get('orange')! },
+      { id: 'grapefruit', ...products.get('grapefruit')! },
+    ]);
+    const read = (word: string, confidence = 0.95) => [{ word, confidence }];
+    // A red grapefruit juice of the brand, not in the catalogue, matched to the apple juice.
+    expect(foreignNameWordRead('apple', read('grapefrult'), products, index)).toBe('grapefrult');
+    // The sibling's flavour is foreign too; the answer's own words, its pack words, the brand are not.
+    expect(foreignNameWordRead('apple', read('orange'), products, index)).toBe('orange');
+    for (const word of ['apple', 'morgon', 'pressad', 'juice'])
+      expect(foreignNameWordRead('apple', read(word), products, index)).toBeUndefined();
+    // A word of no product's name says nothing; nor does a word read unclearly.
+    expect(foreignNameWordRead('apple', read('ekologisk'), products, index)).toBeUndefined();
+    expect(foreignNameWordRead('apple', read('grapefruit', 0.6), products, index)).toBeUndefined();
   });
 });

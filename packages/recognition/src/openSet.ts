@@ -10,7 +10,14 @@
 import { DESCRIPTOR_WORDS, nearestTwoJs, nearestTwoWasm } from './hamming.js';
 import { RATIO_TEST, type ImageFeatures, type Verification } from './keypoints.js';
 import { VOTE_MAX_DISTANCE, type ReferenceIndex } from './referenceIndex.js';
-import { textTokens, wordSimilarity, WORD_MATCH_SIMILARITY, type ReadWord } from './textMatch.js';
+import {
+  PACK_WORD_MIN_CONFIDENCE,
+  textTokens,
+  wordSimilarity,
+  WORD_MATCH_SIMILARITY,
+  type ReadWord,
+  type TextIndex,
+} from './textMatch.js';
 
 const brandKey = (brand: string | undefined) => brand?.trim().toLowerCase() ?? '';
 
@@ -45,24 +52,75 @@ function rivalDescriptors(index: ReferenceIndex, rivals: readonly string[]): Uin
 }
 
 /**
+ * A sibling's reference photo as the query sees it: the homography (reference → query) of its verification
+ * and the photo's size. A keypoint of the query counts against the sibling only where this photo shows that
+ * part of the pack: a sibling photographed from closer or cropped does not show the whole artwork, and what
+ * it does not show tells nothing about the sibling.
+ */
+export type SiblingView = { homography: Float64Array; width: number; height: number };
+
+/** Inverse of a row-major 3×3 matrix, undefined when it is singular. */
+function invert3(m: Float64Array): Float64Array | undefined {
+  const [a, b, c, d, e, f, g, h, i] = m as unknown as number[];
+  const A = e! * i! - f! * h!;
+  const B = -(d! * i! - f! * g!);
+  const C = d! * h! - e! * g!;
+  const det = a! * A + b! * B + c! * C;
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-12) return undefined;
+  return Float64Array.from([
+    A / det,
+    -(b! * i! - c! * h!) / det,
+    (b! * f! - c! * e!) / det,
+    B / det,
+    (a! * i! - c! * g!) / det,
+    -(a! * f! - c! * d!) / det,
+    C / det,
+    -(a! * h! - b! * g!) / det,
+    (a! * e! - b! * d!) / det,
+  ]);
+}
+
+/** Whether each view's photo shows the query point (x, y): mapped back into the photo, it falls inside it. */
+function seenByAll(inverses: readonly { inverse: Float64Array; width: number; height: number }[]) {
+  return (x: number, y: number): boolean =>
+    inverses.every(({ inverse: m, width, height }) => {
+      const w = m[6]! * x + m[7]! * y + m[8]!;
+      if (!(w > 1e-9)) return false;
+      const u = (m[0]! * x + m[1]! * y + m[2]!) / w;
+      const v = (m[3]! * x + m[4]! * y + m[5]!) / w;
+      return u >= 0 && v >= 0 && u <= width && v <= height;
+    });
+}
+
+/**
  * Inliers of a verification that belong to the answer and not to its rivals: no rival's reference photo has
  * a near neighbour of the query keypoint (none within VOTE_MAX_DISTANCE, what the index counts as near enough
  * to vote), and the answer's is clearly nearer (Lowe's ratio, the matcher's own RATIO_TEST). Keypoints of the
  * brand's shared artwork have a near neighbour in a sibling's photo and do not count. (The ratio alone is
- * not enough: on near-identical artwork distances of 1 against 3 bits pass it.)
+ * not enough: on near-identical artwork distances of 1 against 3 bits pass it.) With `views` (the rivals'
+ * photos that the query matched, aligned), only keypoints on the part of the pack every one of those photos
+ * shows count: elsewhere the rival's photo is silent, not different.
  */
 export function distinctiveInliers(
   query: ImageFeatures,
   verification: Verification,
   index: ReferenceIndex,
   rivals: readonly string[],
+  views: readonly SiblingView[] = [],
 ): number {
   const matches = verification.matches ?? [];
   if (matches.length === 0) return 0;
+  const inverses = views.flatMap(({ homography, width, height }) => {
+    const inverse = invert3(homography);
+    return inverse ? [{ inverse, width, height }] : [];
+  });
+  const seen = seenByAll(inverses);
   const train = rivalDescriptors(index, rivals);
-  if (train.length === 0) return matches.length;
-  const rows = new Uint32Array(matches.length * DESCRIPTOR_WORDS);
-  matches.forEach((m, i) =>
+  const counted = matches.filter((m) => seen(query.points[2 * m.query]!, query.points[2 * m.query + 1]!));
+  if (train.length === 0) return counted.length;
+  if (counted.length === 0) return 0;
+  const rows = new Uint32Array(counted.length * DESCRIPTOR_WORDS);
+  counted.forEach((m, i) =>
     rows.set(
       query.descriptors.subarray(m.query * DESCRIPTOR_WORDS, (m.query + 1) * DESCRIPTOR_WORDS),
       i * DESCRIPTOR_WORDS,
@@ -70,7 +128,7 @@ export function distinctiveInliers(
   );
   const nearest = nearestTwoWasm(rows, train) ?? nearestTwoJs(rows, train);
   let distinctive = 0;
-  matches.forEach((m, i) => {
+  counted.forEach((m, i) => {
     const rival = nearest[3 * i]!;
     if (rival > VOTE_MAX_DISTANCE && m.distance < RATIO_TEST * rival) distinctive++;
   });
@@ -92,4 +150,37 @@ export function ownNameWordRead(
     for (const read of words) if (wordSimilarity(read.word, word) >= WORD_MATCH_SIMILARITY) return true;
   }
   return false;
+}
+
+/**
+ * A word read clearly on the pack (PACK_WORD_MIN_CONFIDENCE, as for the reference photos' own words) that
+ * the catalogue uses in another product's name (a flavour, a kind: "grapefruit", "vanilla") while the
+ * product's own words — its name, its brand, the words read on its reference photos — have nothing like it:
+ * the pack says something the product's pack never said. Words of no product's name (OCR noise, a
+ * language's common words) say nothing. Returns the word, or undefined.
+ */
+export function foreignNameWordRead(
+  productId: string,
+  words: readonly ReadWord[],
+  products: ReadonlyMap<string, { name: string; brand?: string }>,
+  index: TextIndex | undefined,
+): string | undefined {
+  const own = new Set<string>();
+  const product = products.get(productId);
+  if (!product) return undefined;
+  for (const word of [...textTokens(product.name), ...textTokens(product.brand ?? '')]) own.add(word);
+  for (const { word } of index?.products.find((p) => p.id === productId)?.words ?? []) own.add(word);
+  const others = new Set<string>();
+  for (const [id, p] of products) {
+    if (id === productId) continue;
+    const brand = new Set(textTokens(p.brand ?? ''));
+    for (const word of textTokens(p.name)) if (!brand.has(word)) others.add(word);
+  }
+  const like = (a: string, b: string) => wordSimilarity(a, b) >= WORD_MATCH_SIMILARITY;
+  for (const read of words) {
+    if (read.confidence < PACK_WORD_MIN_CONFIDENCE) continue;
+    if ([...own].some((word) => like(read.word, word))) continue;
+    if ([...others].some((word) => like(read.word, word))) return read.word;
+  }
+  return undefined;
 }

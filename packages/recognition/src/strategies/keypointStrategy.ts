@@ -7,7 +7,7 @@ import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from 
 import { AMBIGUOUS_CAP, TEXT_VETO } from '../fusion.js';
 import { verifyWithOpenCv, type ImageFeatures, type Verification } from '../keypoints.js';
 import { loadOpenCv } from '../opencv.js';
-import { distinctiveInliers, ownNameWordRead, siblingsOf } from '../openSet.js';
+import { distinctiveInliers, foreignNameWordRead, ownNameWordRead, siblingsOf } from '../openSet.js';
 import { byId } from '../random.js';
 import { castVotes, referencesOf } from '../referenceIndex.js';
 import type { ReadWord } from '../textMatch.js';
@@ -106,8 +106,13 @@ export type KeypointEvidence = {
   inliers: number;
   second: number;
   votes: number;
-  /** Of a sure match's inliers, those nearer the product's photo than any sibling's (openSet.ts). */
+  /**
+   * Of its inliers (a product with siblings), those that no sibling's photo matches as well, on the part of
+   * the pack the siblings' matched photos show (openSet.ts, `distinctiveInliers`).
+   */
   distinctive?: number;
+  /** A sure match's foreign word, when one was read (`foreignNameWordRead`): not Sûr. */
+  foreign?: string;
 };
 
 /**
@@ -117,21 +122,27 @@ export type KeypointEvidence = {
  *   neighbour in any sibling's photo) as the sure rule asks of all inliers, CONFIDENT_INLIERS;
  * - a product with a brand and no sibling in the catalogue: only a word of its catalogue name (not the
  *   brand) read on the pack separates it;
- * - a product without a brand (loose produce) keeps the sure rule.
+ * - a product without a brand (loose produce) keeps the sure rule;
+ * - and, for a product with a brand, no word that the catalogue uses in another product's name and the
+ *   product's own words never had is read clearly on the pack (`foreignNameWordRead`: "grapefruit" on a
+ *   pack matched to the apple juice of its brand).
  */
 export function separates(
   productId: string,
   query: ImageFeatures,
   verification: Verification,
   words: readonly ReadWord[],
-  options: Pick<RecogniseOptions, 'index' | 'products'>,
-): { separates: boolean; distinctive?: number } {
+  options: Pick<RecogniseOptions, 'index' | 'products' | 'text'>,
+  known?: number,
+): { separates: boolean; distinctive?: number; foreign?: string } {
   const product = options.products.get(productId);
   if (!product?.brand?.trim()) return { separates: true };
+  const foreign = foreignNameWordRead(productId, words, options.products, options.text?.index);
   const siblings = siblingsOf(options.products, productId);
-  if (siblings.length === 0) return { separates: ownNameWordRead(product, words) };
-  const distinctive = distinctiveInliers(query, verification, options.index, siblings);
-  return { separates: distinctive >= CONFIDENT_INLIERS, distinctive };
+  const read = foreign ? { foreign } : {};
+  if (siblings.length === 0) return { separates: !foreign && ownNameWordRead(product, words), ...read };
+  const distinctive = known ?? distinctiveInliers(query, verification, options.index, siblings);
+  return { separates: !foreign && distinctive >= CONFIDENT_INLIERS, distinctive, ...read };
 }
 
 export type KeypointStrategyEvidence = {
@@ -177,35 +188,70 @@ export const keypointStrategy: Strategy<KeypointStrategyEvidence> = async (input
       });
     else known.second = Math.max(known.second, verification.inliers);
   }
+  // Siblings (same brand) share the brand's artwork: between them, what counts for Sûr is what they do not
+  // share — the inliers of each verified product that no sibling's photo matches as well (openSet.ts).
+  const distinctiveOf = new Map<string, number>();
+  const brandOf = (id: string) => options.products.get(id)?.brand?.trim().toLowerCase() ?? '';
+  for (const [productId, e] of evidence) {
+    if (e.verification.inliers === 0) continue;
+    const siblings = siblingsOf(options.products, productId);
+    if (siblings.length === 0) continue;
+    // The siblings' photos the query matched, aligned: only what they show of the pack can differ from it.
+    const views = siblings.flatMap((id) => {
+      const o = evidence.get(id);
+      return o?.reference && o.verification.homography && o.verification.inliers >= MIN_INLIERS
+        ? [{ homography: o.verification.homography, width: o.reference.width, height: o.reference.height }]
+        : [];
+    });
+    distinctiveOf.set(
+      productId,
+      distinctiveInliers(features, e.verification, options.index, siblings, views),
+    );
+  }
   const keypoints: KeypointEvidence[] = [...evidence].map(([productId, e]) => ({
     productId,
     inliers: e.verification.inliers,
     second: e.second,
     votes: e.votes,
+    ...(distinctiveOf.has(productId) ? { distinctive: distinctiveOf.get(productId)! } : {}),
   }));
-  const best = [...evidence].map(([id, e]) => [id, e.verification.inliers] as const);
-  const ranking = [...evidence].map(
-    ([id, e]) => [id, productInliers(e.verification.inliers, e.second)] as const,
-  );
   const maxVotes = Math.max(1, ...[...evidence.values()].map((other) => other.votes));
   const scores = new Map<string, number>();
   const sure = new Set<string>();
   const outlineColour = new Map<string, number>();
   const colour = !options.disable?.includes('colour');
+  const inliersOf = (id: string) => {
+    const e = evidence.get(id)!;
+    return productInliers(e.verification.inliers, e.second);
+  };
   for (const [productId, e] of evidence) {
-    const othersBest = Math.max(0, ...best.filter(([id]) => id !== productId).map(([, n]) => n));
-    const othersRanking = Math.max(0, ...ranking.filter(([id]) => id !== productId).map(([, n]) => n));
-    const own = productInliers(e.verification.inliers, e.second);
-    const visual = weighedVisual(visualScore(own, othersRanking) || (VOTES_ONLY_CAP * e.votes) / maxVotes);
+    const others = [...evidence].filter(([id]) => id !== productId);
+    const othersRanking = Math.max(0, ...others.map(([id]) => inliersOf(id)));
+    const visual = weighedVisual(
+      visualScore(inliersOf(productId), othersRanking) || (VOTES_ONLY_CAP * e.votes) / maxVotes,
+    );
     if (visual <= 0) continue;
     scores.set(productId, visual);
+    const othersBest = Math.max(0, ...others.map(([, o]) => o.verification.inliers));
     if (isConfident(e.verification.inliers, othersBest)) {
       scores.set(productId, Math.max(visual, CONFIDENCE_HIGH));
-      // Sûr also needs evidence that separates the product from what the catalogue does not have.
-      const separation = separates(productId, features, e.verification, words, options);
-      const entry = keypoints.find((k) => k.productId === productId);
-      if (entry && separation.distinctive !== undefined) entry.distinctive = separation.distinctive;
-      if (separation.separates) sure.add(productId);
+      // Sûr also needs evidence that separates the product from what the catalogue does not have, and
+      // between siblings the sure rule on their distinctive inliers: a match that wins on the brand's
+      // artwork while a sibling shows as much of its own print is not sure.
+      const distinctive = distinctiveOf.get(productId);
+      const siblingsDistinctive = Math.max(
+        0,
+        ...others
+          .filter(([id]) => brandOf(id) === brandOf(productId))
+          .map(([id]) => distinctiveOf.get(id) ?? 0),
+      );
+      const separation = separates(productId, features, e.verification, words, options, distinctive);
+      if (
+        separation.separates &&
+        (distinctive === undefined || isConfident(distinctive, siblingsDistinctive))
+      )
+        sure.add(productId);
+      if (separation.foreign) keypoints.find((k) => k.productId === productId)!.foreign = separation.foreign;
     }
     if (colour && e.reference)
       outlineColour.set(productId, outlineColourSimilarity(features, e.verification, e.reference));
