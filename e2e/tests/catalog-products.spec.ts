@@ -1,6 +1,15 @@
 // The catalogue in French and Arabic at 360×740: validation, gallery photo, edit, delete, bulk delete, search, filter.
 import { expect, test } from '@playwright/test';
-import { generatedPng, LABELS, LANGS, openApp, SAMPLE, shot } from '../support/catalog';
+import {
+  expectToastShown,
+  generatedPng,
+  LABELS,
+  LANGS,
+  openApp,
+  recordToasts,
+  SAMPLE,
+  shot,
+} from '../support/catalog';
 
 for (const lang of LANGS) {
   const L = LABELS[lang];
@@ -43,6 +52,7 @@ for (const lang of LANGS) {
     });
 
     test('a product with a photo from the gallery, then edited and deleted', async ({ page }) => {
+      await recordToasts(page);
       await openApp(page, lang);
       await page.getByRole('button', { name: L.add, exact: true }).click();
       const form = page.getByRole('dialog', { name: L.addProduct });
@@ -84,7 +94,7 @@ for (const lang of LANGS) {
       const confirm = page.getByRole('dialog', { name: L.deleteOneTitle });
       await shot(page, lang, 'catalog-delete-confirm');
       await confirm.getByRole('button', { name: L.delete, exact: true }).click();
-      await expect(page.getByText(L.deleted(1)).first()).toBeVisible();
+      await expectToastShown(page, L.deleted(1));
       await expect(card).toHaveCount(0);
       await expect(page.getByRole('article')).toHaveCount(4);
     });
@@ -108,6 +118,7 @@ for (const lang of LANGS) {
     });
 
     test('bulk delete with select-all, then the empty catalogue', async ({ page }) => {
+      await recordToasts(page);
       await openApp(page, lang);
       await expect(page.getByRole('article')).toHaveCount(4);
       await page.getByRole('button', { name: L.delete, exact: true }).click();
@@ -131,7 +142,7 @@ for (const lang of LANGS) {
       await expect(confirm).toBeVisible();
       await shot(page, lang, 'catalog-bulk-confirm');
       await confirm.getByRole('button', { name: L.delete, exact: true }).click();
-      await expect(page.getByText(L.deleted(4)).first()).toBeVisible();
+      await expectToastShown(page, L.deleted(4));
       await expect(page.getByText(L.emptyCatalog)).toBeVisible();
       await expect(page.getByRole('button', { name: L.addFirst })).toBeVisible();
       await shot(page, lang, 'catalog-empty');
