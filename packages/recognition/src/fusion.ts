@@ -12,6 +12,7 @@ import {
   TEXT_MIN,
   type MatchStrategy,
 } from '@hanouti/core';
+import { brandKey } from './openSet.js';
 import type { CatalogueProduct } from './strategies/strategy.js';
 
 /** Each strategy's own score for one product, in 0..1. */
@@ -131,12 +132,12 @@ export function siblingTextContradicts(
   text: ReadonlyMap<string, number>,
   products: ReadonlyMap<string, CatalogueProduct>,
 ): boolean {
-  const brand = products.get(productId)?.brand?.trim().toLowerCase();
+  const brand = brandKey(products.get(productId)?.brand);
   if (!brand) return false;
   const own = text.get(productId) ?? 0;
   for (const [other, score] of text) {
     if (other === productId || score < TEXT_VETO || score - own < SIBLING_TEXT_MARGIN) continue;
-    if (products.get(other)?.brand?.trim().toLowerCase() === brand) return true;
+    if (brandKey(products.get(other)?.brand) === brand) return true;
   }
   return false;
 }
@@ -231,8 +232,8 @@ export function siblingsNext<T extends { score: number; brand?: string }>(
   min = SIBLING_SUGGESTION_MIN,
 ): T[] {
   const [first, ...rest] = ranked;
-  const brand = first?.brand?.trim().toLowerCase();
+  const brand = brandKey(first?.brand);
   if (!first || !brand) return [...ranked];
-  const sibling = (c: T) => c.brand?.trim().toLowerCase() === brand && c.score >= min;
+  const sibling = (c: T) => brandKey(c.brand) === brand && c.score >= min;
   return [first, ...rest.filter(sibling), ...rest.filter((c) => !sibling(c))];
 }

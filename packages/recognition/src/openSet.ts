@@ -19,7 +19,8 @@ import {
   type TextIndex,
 } from './textMatch.js';
 
-const brandKey = (brand: string | undefined) => brand?.trim().toLowerCase() ?? '';
+/** A brand as products are grouped by it (siblings): trimmed, lower case; '' for none. */
+export const brandKey = (brand: string | undefined): string => brand?.trim().toLowerCase() ?? '';
 
 /** Products of the catalogue with the same brand as `productId` (its siblings), without it. */
 export function siblingsOf(products: ReadonlyMap<string, { brand?: string }>, productId: string): string[] {

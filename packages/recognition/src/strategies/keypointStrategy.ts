@@ -7,7 +7,13 @@ import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from 
 import { AMBIGUOUS_CAP, TEXT_VETO } from '../fusion.js';
 import { verifyWithOpenCv, type ImageFeatures, type Verification } from '../keypoints.js';
 import { loadOpenCv } from '../opencv.js';
-import { distinctiveInliers, foreignNameWordRead, ownNameWordRead, siblingsOf } from '../openSet.js';
+import {
+  brandKey,
+  distinctiveInliers,
+  foreignNameWordRead,
+  ownNameWordRead,
+  siblingsOf,
+} from '../openSet.js';
 import { byId } from '../random.js';
 import { castVotes, referencesOf } from '../referenceIndex.js';
 import type { ReadWord } from '../textMatch.js';
@@ -190,12 +196,13 @@ export const keypointStrategy: Strategy<KeypointStrategyEvidence> = async (input
   }
   // Siblings (same brand) share the brand's artwork: between them, what counts for Sûr is what they do not
   // share — the inliers of each verified product that no sibling's photo matches as well (openSet.ts).
+  // Worked out only where Sûr is decided: for a sure match and the siblings it is compared with.
   const distinctiveOf = new Map<string, number>();
-  const brandOf = (id: string) => options.products.get(id)?.brand?.trim().toLowerCase() ?? '';
-  for (const [productId, e] of evidence) {
-    if (e.verification.inliers === 0) continue;
+  const distinctive = (productId: string): number | undefined => {
+    if (distinctiveOf.has(productId)) return distinctiveOf.get(productId);
+    const e = evidence.get(productId);
     const siblings = siblingsOf(options.products, productId);
-    if (siblings.length === 0) continue;
+    if (!e || e.verification.inliers === 0 || siblings.length === 0) return undefined;
     // The siblings' photos the query matched, aligned: only what they show of the pack can differ from it.
     const views = siblings.flatMap((id) => {
       const o = evidence.get(id);
@@ -203,22 +210,15 @@ export const keypointStrategy: Strategy<KeypointStrategyEvidence> = async (input
         ? [{ homography: o.verification.homography, width: o.reference.width, height: o.reference.height }]
         : [];
     });
-    distinctiveOf.set(
-      productId,
-      distinctiveInliers(features, e.verification, options.index, siblings, views),
-    );
-  }
-  const keypoints: KeypointEvidence[] = [...evidence].map(([productId, e]) => ({
-    productId,
-    inliers: e.verification.inliers,
-    second: e.second,
-    votes: e.votes,
-    ...(distinctiveOf.has(productId) ? { distinctive: distinctiveOf.get(productId)! } : {}),
-  }));
+    const count = distinctiveInliers(features, e.verification, options.index, siblings, views);
+    distinctiveOf.set(productId, count);
+    return count;
+  };
   const maxVotes = Math.max(1, ...[...evidence.values()].map((other) => other.votes));
   const scores = new Map<string, number>();
   const sure = new Set<string>();
   const outlineColour = new Map<string, number>();
+  const foreign = new Map<string, string>();
   const colour = !options.disable?.includes('colour');
   const inliersOf = (id: string) => {
     const e = evidence.get(id)!;
@@ -238,23 +238,29 @@ export const keypointStrategy: Strategy<KeypointStrategyEvidence> = async (input
       // Sûr also needs evidence that separates the product from what the catalogue does not have, and
       // between siblings the sure rule on their distinctive inliers: a match that wins on the brand's
       // artwork while a sibling shows as much of its own print is not sure.
-      const distinctive = distinctiveOf.get(productId);
+      const own = distinctive(productId);
+      const brand = brandKey(options.products.get(productId)?.brand);
       const siblingsDistinctive = Math.max(
         0,
         ...others
-          .filter(([id]) => brandOf(id) === brandOf(productId))
-          .map(([id]) => distinctiveOf.get(id) ?? 0),
+          .filter(([id]) => brand && brandKey(options.products.get(id)?.brand) === brand)
+          .map(([id]) => distinctive(id) ?? 0),
       );
-      const separation = separates(productId, features, e.verification, words, options, distinctive);
-      if (
-        separation.separates &&
-        (distinctive === undefined || isConfident(distinctive, siblingsDistinctive))
-      )
+      const separation = separates(productId, features, e.verification, words, options, own);
+      if (separation.separates && (own === undefined || isConfident(own, siblingsDistinctive)))
         sure.add(productId);
-      if (separation.foreign) keypoints.find((k) => k.productId === productId)!.foreign = separation.foreign;
+      if (separation.foreign) foreign.set(productId, separation.foreign);
     }
     if (colour && e.reference)
       outlineColour.set(productId, outlineColourSimilarity(features, e.verification, e.reference));
   }
+  const keypoints: KeypointEvidence[] = [...evidence].map(([productId, e]) => ({
+    productId,
+    inliers: e.verification.inliers,
+    second: e.second,
+    votes: e.votes,
+    ...(distinctiveOf.has(productId) ? { distinctive: distinctiveOf.get(productId)! } : {}),
+    ...(foreign.has(productId) ? { foreign: foreign.get(productId)! } : {}),
+  }));
   return { scores, evidence: { keypoints, sure, outlineColour } };
 };
