@@ -1,15 +1,7 @@
 // The catalogue in French and Arabic at 360×740: validation, gallery photo, edit, delete, bulk delete, search, filter.
 import { expect, test } from '@playwright/test';
-import {
-  expectToastShown,
-  generatedPng,
-  LABELS,
-  LANGS,
-  openApp,
-  recordToasts,
-  SAMPLE,
-  shot,
-} from '../support/catalog';
+import { generatedPng, LABELS, LANGS, openApp, SAMPLE, shot } from '../support/catalog';
+import { expectToastShown, recordToasts } from '../support/toasts';
 
 for (const lang of LANGS) {
   const L = LABELS[lang];

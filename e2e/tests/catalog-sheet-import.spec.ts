@@ -7,6 +7,7 @@ import catalogAr from '../../apps/web/src/features/catalog/locales/ar.json' with
 import catalogFr from '../../apps/web/src/features/catalog/locales/fr.json' with { type: 'json' };
 import { fill, LANGS, openApp, plain, plural, shoot, type Lang } from '../support/customers';
 import { afterOfflineReady, tapCentre } from '../support/sale';
+import { expectToastShown, recordToasts } from '../support/toasts';
 
 const catalog = { fr: catalogFr, ar: catalogAr };
 /** Lines of the file, header apart: the large file once (French), a small one for the Arabic screens. */
@@ -68,6 +69,7 @@ for (const lang of LANGS) {
     page,
   }) => {
     test.setTimeout(180_000);
+    await recordToasts(page);
     await openApp(page, lang, '#/catalog');
     await afterOfflineReady(page);
     await tapCentre(page, page.getByRole('button', { name: c.title }));
@@ -135,9 +137,7 @@ for (const lang of LANGS) {
 
     // Imported: the toast says what was done, the catalogue has every new product and the tea's new price.
     await tapCentre(page, dialog.getByRole('button', { name: plural(c, 'apply', added + 1, lang) }));
-    await expect(page.getByTestId('toasts').getByText(fill(c.done, { added, updated: 1 }))).toBeVisible({
-      timeout: 60_000,
-    });
+    await expectToastShown(page, fill(c.done, { added, updated: 1 }), 60_000);
     await expect(dialog).toBeHidden();
     const total = SAMPLE_PRODUCTS + added;
     await expect(page.getByText(plural(catalog[lang], 'resultCount', total, lang))).toBeVisible();
