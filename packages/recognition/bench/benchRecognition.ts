@@ -70,6 +70,7 @@ const { values: args } = parseArgs({
      * QUALITY before it is recognised (another camera, a messaging app's recompression), e.g. `0.6,60`.
      */
     degrade: { type: 'string' },
+    closer: { type: 'string' },
     /** Barcode photos also read resized by these factors (a phone's 1280–4000 px camera). */
     scales: { type: 'string' },
     /** Reference features and pack words are cached here between runs (keyed by the files and versions). */
@@ -271,9 +272,20 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
   if (args.degrade && !(degradeScale! > 0 && degradeQuality! >= 1 && degradeQuality! <= 100))
     throw new Error('--degrade SCALE,QUALITY: a scale above 0 and a JPEG quality from 1 to 100, e.g. 0.6,60');
   if (args.degrade) report.degraded = { scale: degradeScale, jpegQuality: degradeQuality };
-  /** A query photo as another camera and a recompression would give it (--degrade), else as it is. */
+  const closer = args.closer === undefined ? 1 : Number(args.closer);
+  if (!(closer >= 1)) throw new Error('--closer FACTOR: 1 or more, e.g. 1.6');
+  if (closer !== 1) report.closer = closer;
+  /**
+   * A query photo as another camera and a recompression would give it (--degrade), taken closer (--closer:
+   * its central 1 / FACTOR of each side), else as it is.
+   */
   const queryImage = async (file: string): Promise<RgbaImage> => {
-    const image = await decodeImageFile(file);
+    const whole = await decodeImageFile(file);
+    const [w, h] = [whole.width / closer, whole.height / closer];
+    const image =
+      closer === 1
+        ? whole
+        : cropImage(whole, { x: (whole.width - w) / 2, y: (whole.height - h) / 2, width: w, height: h });
     if (!args.degrade) return image;
     const { width, height } = image;
     const jpeg = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
