@@ -14,6 +14,7 @@ import {
   type Lang,
 } from '../support/customers';
 import { CustomersPage, Screen } from '../support/pages';
+import { expectToastShown, recordToasts } from '../support/toasts';
 
 // Noon in Casablanca (UTC+1 in June 2025).
 const NOW = new Date('2025-06-30T12:00:00+01:00');
@@ -110,6 +111,7 @@ for (const lang of LANGS) {
       route.fulfill({ status: 200, contentType: 'text/html', body: '<p>wa.me</p>' }),
     );
     await page.clock.setFixedTime(NOW);
+    await recordToasts(page);
     const customers = new CustomersPage(page, lang, SHOTS);
     await customers.startWith('carnet.json', {
       customers: [amina, karim, said],
@@ -154,7 +156,7 @@ for (const lang of LANGS) {
     const whatsApp = await opened;
     expect(whatsApp.url()).toBe(href.toString());
     await whatsApp.close();
-    await expect(page.getByTestId('toasts').getByText(fill(r.sentTo, { name: amina.name }))).toHaveCount(1);
+    await expectToastShown(page, fill(r.sentTo, { name: amina.name }));
     await customers.tap(dialog.getByRole('button', { name: r.finish }));
     await expect(dialog).toBeHidden();
     const remindedLine = `${fill(r.last, { date: f.dates[TODAY]! })} · ${plural(r, 'times', 1, lang)}`;
