@@ -70,6 +70,7 @@ const { values: args } = parseArgs({
      * QUALITY before it is recognised (another camera, a messaging app's recompression), e.g. `0.6,60`.
      */
     degrade: { type: 'string' },
+    /** Each query photo's central 1 / FACTOR of each side recognised instead (a photo taken closer), e.g. `1.6`. */
     closer: { type: 'string' },
     /** Barcode photos also read resized by these factors (a phone's 1280–4000 px camera). */
     scales: { type: 'string' },

@@ -113,8 +113,9 @@ export type KeypointEvidence = {
   second: number;
   votes: number;
   /**
-   * Of its inliers (a product with siblings), those that no sibling's photo matches as well, on the part of
-   * the pack the siblings' matched photos show (openSet.ts, `distinctiveInliers`).
+   * Of its inliers, those that no sibling's photo matches as well, on the part of the pack the siblings'
+   * matched photos show (openSet.ts, `distinctiveInliers`). Worked out only where Sûr is decided: for a
+   * product with siblings whose match is sure, and for those siblings.
    */
   distinctive?: number;
   /** A sure match's foreign word, when one was read (`foreignNameWordRead`): not Sûr. */
@@ -132,23 +133,21 @@ export type KeypointEvidence = {
  * - and, for a product with a brand, no word that the catalogue uses in another product's name and the
  *   product's own words never had is read clearly on the pack (`foreignNameWordRead`: "grapefruit" on a
  *   pack matched to the apple juice of its brand).
+ * `distinctive`: the product's distinctive inliers, worked out by the caller with its siblings' views.
  */
 export function separates(
   productId: string,
-  query: ImageFeatures,
-  verification: Verification,
   words: readonly ReadWord[],
-  options: Pick<RecogniseOptions, 'index' | 'products' | 'text'>,
-  known?: number,
-): { separates: boolean; distinctive?: number; foreign?: string } {
+  options: Pick<RecogniseOptions, 'products' | 'text'>,
+  distinctive: number | undefined,
+): { separates: boolean; foreign?: string } {
   const product = options.products.get(productId);
-  if (!product?.brand?.trim()) return { separates: true };
+  if (!product || !brandKey(product.brand)) return { separates: true };
   const foreign = foreignNameWordRead(productId, words, options.products, options.text?.index);
-  const siblings = siblingsOf(options.products, productId);
   const read = foreign ? { foreign } : {};
-  if (siblings.length === 0) return { separates: !foreign && ownNameWordRead(product, words), ...read };
-  const distinctive = known ?? distinctiveInliers(query, verification, options.index, siblings);
-  return { separates: !foreign && distinctive >= CONFIDENT_INLIERS, distinctive, ...read };
+  if (siblingsOf(options.products, productId).length === 0)
+    return { separates: !foreign && ownNameWordRead(product, words), ...read };
+  return { separates: !foreign && (distinctive ?? 0) >= CONFIDENT_INLIERS, ...read };
 }
 
 export type KeypointStrategyEvidence = {
@@ -246,7 +245,7 @@ export const keypointStrategy: Strategy<KeypointStrategyEvidence> = async (input
           .filter(([id]) => brand && brandKey(options.products.get(id)?.brand) === brand)
           .map(([id]) => distinctive(id) ?? 0),
       );
-      const separation = separates(productId, features, e.verification, words, options, own);
+      const separation = separates(productId, words, options, own);
       if (separation.separates && (own === undefined || isConfident(own, siblingsDistinctive)))
         sure.add(productId);
       if (separation.foreign) foreign.set(productId, separation.foreign);
