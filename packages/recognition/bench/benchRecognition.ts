@@ -28,8 +28,8 @@ import { cropImage, resizeImage, type RgbaImage } from '../src/image.js';
 import { readBarcodes } from 'zxing-wasm/reader';
 import { computeReferenceFeatures, FEATURES_VERSION, type ReferenceFeatures } from '../src/keypoints.js';
 import { addConfirmedReference } from '../src/learning.js';
-import { loadOcrModels, loadZxingReaderWasm } from '../src/nodeAssets.js';
-import { createTextReader } from '../src/ocr.js';
+import { createThreadedTextReader, loadOcrModels, loadZxingReaderWasm } from '../src/nodeAssets.js';
+import { createTextReader, type TextReader } from '../src/ocr.js';
 import { buildTextIndex, PACK_WORD_READING, packWordsOfLines } from '../src/textMatch.js';
 import { writeFileSync } from 'node:fs';
 import { recogniseProduct } from '../src/recognise.js';
@@ -60,6 +60,8 @@ const { values: args } = parseArgs({
     textRegionSides: { type: 'string', default: String(TEXT_REGION_DETECTOR_SIDE) },
     /** Writes each query's outcome (candidates with their strategies, text read) to this JSON file. */
     dump: { type: 'string' },
+    /** The main measurement with PP-OCR's networks in a thread of their own, as the app (same answers). */
+    'ocr-thread': { type: 'boolean', default: false },
     /**
      * Open set: every N-th product of the catalogue (the N-th, 2N-th, … in catalogue order) is removed with its
      * references and pack words; its photos are recognised and must never be Sûr nor chosen.
@@ -185,7 +187,9 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
   // Text strategy: PP-OCRv4 on onnxruntime-web, matched against the catalogue's names and brands and (unless
   // --skip packWords) the words read on each product's reference photos.
   let start = performance.now();
-  const reader = await createTextReader(await loadOcrModels());
+  const reader = args['ocr-thread']
+    ? await createThreadedTextReader()
+    : await createTextReader(await loadOcrModels());
   report.textReaderLoadMs = Math.round(performance.now() - start);
   const packWords = new Map<string, Set<string>>();
   const packTimes: number[] = [];
@@ -474,6 +478,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
   // Its aspect kept (placeOnCounter), recognised whole, and (`app`) detected and cropped as the app does. `stretched` is the unit measured until "The slowest photo"
   // (docs/recognition-log.md): the square photo stretched to 16:9, which widens its text lines 1.78×.
   if (!skip.has('photo1280')) {
+    const threaded = await createThreadedTextReader();
     const measure = async (photoOf: (image: RgbaImage, seed: number) => RgbaImage) => {
       const times: number[] = [];
       let top1 = 0;
@@ -487,34 +492,51 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
       return { photos: times.length, balancedMs: ms(times), top1: ratio(top1, times.length) };
     };
     // As the app's worker does it: text regions (640 px) and object proposals on the photo, then each
-    // detection's crop recognised. Right when a detection's first answer is the product.
-    const app = async () => {
+    // detection's crop recognised, PP-OCR's networks in a thread of their own (`createThreadedTextReader`,
+    // as the app's OCR Worker); `appOneThread` with them in this thread. Right when a detection's first
+    // answer is the product.
+    const app = async (reader: TextReader) => {
+      const appText = { ...text, reader };
       const times: number[] = [];
+      const given: string[] = [];
       let right = 0;
       let detections = 0;
       for (const [i, q] of spread(queries, 20).entries()) {
         const photo = placeOnCounter(i + 1, await imageOf(q.path!));
         const begin = performance.now();
         const found = await detectProductsWithText(photo, {
-          reader: text.reader,
+          reader,
           detectorSide: PRECISION_SETTINGS.balanced.textRegionSide!,
         });
         const answers = [];
         for (const detection of found) {
           const crop = cropImage(photo, detectionBox(photo, detection));
-          answers.push(await recogniseProduct(crop, { index, products, mode: 'balanced', text }));
+          answers.push(await recogniseProduct(crop, { index, products, mode: 'balanced', text: appText }));
         }
         times.push(performance.now() - begin);
+        given.push(JSON.stringify(answers.map((a) => a.candidates)));
         detections += found.length;
         if (answers.some((a) => a.candidates[0]?.product_id === q.product_id)) right++;
       }
-      return { photos: times.length, balancedMs: ms(times), top1: ratio(right, times.length), detections };
+      return {
+        photos: times.length,
+        balancedMs: ms(times),
+        top1: ratio(right, times.length),
+        detections,
+        given,
+      };
     };
+    const [inOcrThread, oneThread] = [await app(threaded), await app(text.reader)];
+    const omit = ({ given: _, ...rest }: Awaited<ReturnType<typeof app>>) => rest;
+    // The same candidates, scores included, whichever thread read: checked on every photo.
+    const same = inOcrThread.given.filter((answer, i) => answer === oneThread.given[i]).length;
     report.photo1280 = {
       ...(await measure((image, seed) => placeOnCounter(seed, image))),
-      app: await app(),
+      app: { ...omit(inOcrThread), sameAnswersAsOneThread: ratio(same, inOcrThread.photos) },
+      appOneThread: omit(oneThread),
       stretched: await measure((image) => resizeImage(image, 1280, 720)),
     };
+    await threaded.release();
   }
 
   // --- time with 500 and 2,000 products (synthetic copies of the references) ---
@@ -666,6 +688,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
         ...(await runScenes(LOW_CONTRAST)),
       };
   }
+  await reader.release();
 }
 
 /** A synthetic copy of a reference: same keypoints in another order, so no cache can tell them apart. */

@@ -26,5 +26,6 @@ export * from './detect.js';
 export * from './cart.js';
 export * from './learning.js';
 export * from './ocr.js';
+export * from './ocrThread.js';
 export * from './textMatch.js';
 export * from './arabicText.js';

@@ -3,12 +3,15 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import {
   createArabicLineReader,
   startTesseractArabic,
   type ArabicLineReader,
   type ArabicModelFiles,
 } from './arabicText.js';
+import { textReaderOn, type TextReader } from './ocr.js';
+import { remoteOcrRunner } from './ocrThread.js';
 import { provideOpenCv } from './opencv.js';
 
 const require = createRequire(import.meta.url);
@@ -48,6 +51,47 @@ export async function loadOcrModels(): Promise<{
     readFile(paths.characters, 'utf8'),
   ]);
   return { detector, recogniser, characters };
+}
+
+/**
+ * The text reader with its networks in a worker thread (nodeOcrThread.ts), as the app's recognition worker has
+ * them in a Worker of their own: while it reads, this thread computes what does not need the words.
+ * `release()` ends the thread (until then it keeps the process alive).
+ */
+export async function createThreadedTextReader(): Promise<TextReader> {
+  // Built, the .js next to this file. Under tsx (bench, tests) the TypeScript source, through tsx's loader
+  // registered in the thread first (a worker thread inherits neither the loader nor, on Node 20, `--import`).
+  const here = new URL(import.meta.url);
+  const worker = here.pathname.endsWith('.ts')
+    ? new Worker(
+        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(
+          new URL('./nodeOcrThread.ts', here).href,
+        )}); })`,
+        { eval: true },
+      )
+    : new Worker(new URL('./nodeOcrThread.js', here));
+  const ready = new Promise<void>((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      if ((message as { ready?: boolean } | null)?.ready !== true) return;
+      worker.off('message', onMessage);
+      resolve();
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
+  const runner = remoteOcrRunner(
+    {
+      post: (message, transfer) => worker.postMessage(message, transfer),
+      listen: (handler) => worker.on('message', handler),
+    },
+    async () => {
+      await worker.terminate();
+    },
+  );
+  worker.on('error', (error) => runner.fail(error));
+  worker.on('exit', (code) => runner.fail(new Error(`OCR thread stopped (exit code ${code})`)));
+  await ready;
+  return textReaderOn(runner, await readFile(ocrModelPaths().characters, 'utf8'));
 }
 
 /**

@@ -398,6 +398,8 @@ export type ReadTextOptions = {
    */
   widthBudget?: number;
   minConfidence?: number;
+  /** Stops the reading between its steps (the caller no longer needs it): the promise rejects. */
+  signal?: AbortSignal;
 };
 
 export type TextReader = {
@@ -407,12 +409,35 @@ export type TextReader = {
   detect(image: RgbaImage, options?: ReadTextOptions): Promise<Point[][]>;
   /** The recogniser alone on given boxes: the lines read at `minConfidence` or above. */
   recognise(image: RgbaImage, boxes: readonly Point[][], options?: ReadTextOptions): Promise<TextLine[]>;
+  /**
+   * True when its models run in another thread (`remoteOcrRunner`): while it reads, the caller's thread is
+   * free for the work that does not need the words (recognise.ts starts reading before it).
+   */
+  concurrent: boolean;
   release(): Promise<void>;
 };
 
-/** Creates the two ONNX sessions from the model bytes. Fails with a clear error on bad bytes. */
-export async function createTextReader(models: OcrModels): Promise<TextReader> {
-  const characters = parseCharacterList(models.characters);
+/** PP-OCR's two networks. */
+export type OcrModel = 'detector' | 'recogniser';
+
+/** A float32 tensor's values and shape, as they cross between threads. */
+export type OcrTensor = { data: Float32Array; dims: number[] };
+
+/**
+ * Runs the two networks: in this thread (`createOcrRunner`) or in another one (`remoteOcrRunner`, ocrThread.ts)
+ * — the reader's work around them (resizing, boxes, decoding) stays with the caller either way.
+ */
+export type OcrRunner = {
+  run(model: OcrModel, input: OcrTensor): Promise<OcrTensor>;
+  /** True when `run` works in another thread. */
+  concurrent: boolean;
+  release(): Promise<void>;
+};
+
+/** Creates the two ONNX sessions from the model bytes, in this thread. Fails with a clear error on bad bytes. */
+export async function createOcrRunner(
+  models: Pick<OcrModels, 'detector' | 'recogniser'>,
+): Promise<OcrRunner> {
   const ort = await loadOrt();
   const create = async (bytes: Uint8Array, what: string) => {
     try {
@@ -427,8 +452,39 @@ export async function createTextReader(models: OcrModels): Promise<TextReader> {
       );
     }
   };
-  const detector = await create(models.detector, 'detector');
-  const recogniser = await create(models.recogniser, 'recogniser');
+  const sessions = {
+    detector: await create(models.detector, 'detector'),
+    recogniser: await create(models.recogniser, 'recogniser'),
+  };
+  return {
+    concurrent: false,
+    async run(model, { data, dims }) {
+      const session = sessions[model];
+      const input = new ort.Tensor('float32', data, dims);
+      const output = await session.run({ [session.inputNames[0]!]: input });
+      const tensor = output[session.outputNames[0]!]!;
+      // A copy: the output's memory belongs to the runtime and is freed by dispose().
+      const result = { data: Float32Array.from(tensor.data as Float32Array), dims: [...tensor.dims] };
+      input.dispose();
+      tensor.dispose();
+      return result;
+    },
+    async release() {
+      await sessions.detector.release();
+      await sessions.recogniser.release();
+    },
+  };
+}
+
+/** Creates the reader with its two networks in this thread. Fails with a clear error on bad bytes. */
+export async function createTextReader(models: OcrModels): Promise<TextReader> {
+  parseCharacterList(models.characters);
+  return textReaderOn(await createOcrRunner(models), models.characters);
+}
+
+/** The reader around two networks run by `runner` (in this thread or another). */
+export async function textReaderOn(runner: OcrRunner, characterList: string): Promise<TextReader> {
+  const characters = parseCharacterList(characterList);
   const cv = await loadOpenCv();
 
   async function recogniseLine(
@@ -436,14 +492,9 @@ export async function createTextReader(models: OcrModels): Promise<TextReader> {
     box: Point[],
   ): Promise<{ text: string; confidence: number }> {
     const { data, width } = lineTensorData(image, box);
-    const input = new ort.Tensor('float32', data, [1, 3, REC_HEIGHT, width]);
-    const output = await recogniser.run({ [recogniser.inputNames[0]!]: input });
-    const tensor = output[recogniser.outputNames[0]!]!;
-    const [, steps, classes] = tensor.dims as [number, number, number];
-    const result = ctcGreedyDecode(tensor.data as Float32Array, steps, classes, characters);
-    input.dispose();
-    tensor.dispose();
-    return result;
+    const output = await runner.run('recogniser', { data, dims: [1, 3, REC_HEIGHT, width] });
+    const [, steps, classes] = output.dims as [number, number, number];
+    return ctcGreedyDecode(output.data, steps, classes, characters);
   }
 
   async function detect(image: RgbaImage, options: ReadTextOptions = {}): Promise<Point[][]> {
@@ -451,12 +502,10 @@ export async function createTextReader(models: OcrModels): Promise<TextReader> {
       throw new Error('readText: not an RGBA image');
     const side = options.detectorSide ?? 960;
     const input = detectorInput(image, side);
-    const tensor = new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]);
-    const output = await detector.run({ [detector.inputNames[0]!]: tensor });
-    const map = output[detector.outputNames[0]!]!;
-    const boxes = boxesFromProbabilityMap(cv, map.data as Float32Array, input.width, input.height);
-    tensor.dispose();
-    map.dispose();
+    options.signal?.throwIfAborted();
+    const map = await runner.run('detector', { data: input.data, dims: [1, 3, input.height, input.width] });
+    options.signal?.throwIfAborted();
+    const boxes = boxesFromProbabilityMap(cv, map.data, input.width, input.height);
     const sx = image.width / input.width;
     const sy = image.height / input.height;
     boxes.sort((a, b) => b.score - a.score);
@@ -470,11 +519,17 @@ export async function createTextReader(models: OcrModels): Promise<TextReader> {
     boxes: readonly Point[][],
     options: ReadTextOptions = {},
   ): Promise<TextLine[]> {
+    options.signal?.throwIfAborted();
+    const kept = withinWidthBudget(boxes, options.widthBudget ?? Infinity);
+    // In another thread the lines are all sent at once (its queue runs them in turn, without a round trip
+    // between two); in this thread one after the other.
+    let read: { text: string; confidence: number }[] = [];
+    if (runner.concurrent) read = await Promise.all(kept.map((box) => recogniseLine(image, box)));
+    else for (const box of kept) read.push(await recogniseLine(image, box));
     const lines: TextLine[] = [];
-    for (const box of withinWidthBudget(boxes, options.widthBudget ?? Infinity)) {
-      const line = await recogniseLine(image, box);
+    for (const [i, line] of read.entries()) {
       if (!line.text.trim() || line.confidence < (options.minConfidence ?? MIN_LINE_CONFIDENCE)) continue;
-      lines.push({ text: line.text, confidence: line.confidence, box });
+      lines.push({ text: line.text, confidence: line.confidence, box: kept[i]! });
     }
     return lines;
   }
@@ -482,12 +537,10 @@ export async function createTextReader(models: OcrModels): Promise<TextReader> {
   return {
     detect,
     recognise,
+    concurrent: runner.concurrent,
     async read(image, options = {}) {
       return recognise(image, await detect(image, options), options);
     },
-    async release() {
-      await detector.release();
-      await recogniser.release();
-    },
+    release: () => runner.release(),
   };
 }

@@ -11,6 +11,7 @@ import { barcodeStrategy } from './strategies/barcodeStrategy.js';
 import {
   keypointStrategy,
   productInliers,
+  verifyShortlist,
   type KeypointEvidence,
   type KeypointStrategyEvidence,
 } from './strategies/keypointStrategy.js';
@@ -54,19 +55,37 @@ const NO_KEYPOINTS: KeypointStrategyEvidence = { keypoints: [], sure: new Set(),
 export async function recogniseProduct(image: RgbaImage, options: RecogniseOptions): Promise<Recognition> {
   const settings = PRECISION_SETTINGS[options.mode ?? 'balanced'];
   const off = new Set(options.disable ?? []);
+  // Text is read before the keypoints finish (they verify the products it names and use its words to
+  // separate a sure answer), and not at all once a catalogue barcode decided. A reader whose networks run in
+  // another thread starts first: this thread meanwhile reads the barcode, computes the photo's features, the
+  // keypoints' shortlist, the look-alike and the shape; a barcode that decides stops the reading. Same
+  // answers either way.
+  const concurrent = !off.has('text') && options.text?.reader.concurrent === true;
+  const stop = new AbortController();
+  const reading = concurrent ? textStrategy({ image, options, settings }, stop.signal) : undefined;
+  // Not left unhandled while this thread works: its error is thrown where the text is awaited.
+  reading?.catch(() => undefined);
+  // Between two steps, the reader's replies are handled (the detector's boxes become the lines to read).
+  const letReaderOn = () => (reading ? new Promise<void>((resolve) => setTimeout(resolve, 0)) : undefined);
+  const barcode = off.has('barcode')
+    ? none({ barcodes: [] })
+    : await barcodeStrategy({ image, options, settings });
+  const readsText = !off.has('text') && barcode.scores.size === 0;
+  if (!readsText) stop.abort();
+  await letReaderOn();
   const features =
     options.features ?? (await computeFeatures(image, { maxKeypoints: settings.queryKeypoints }));
+  await letReaderOn();
   const input: StrategyInput = { image, features, options, settings, text: new Map(), words: [] };
-
-  const barcode = off.has('barcode') ? none({ barcodes: [] }) : await barcodeStrategy(input);
-  // Text is read before the keypoints (they verify the products it names and use its words to separate a
-  // sure answer), and not at all once a catalogue barcode decided.
-  const text: StrategyResult<TextEvidence> =
-    off.has('text') || barcode.scores.size > 0 ? none(NO_TEXT) : await textStrategy(input);
+  const shortlist = reading && readsText && !off.has('visual') ? await verifyShortlist(input) : undefined;
+  await letReaderOn();
+  const lookAlike = off.has('colour') ? none({ ranking: [] }) : await lookAlikeStrategy(input);
+  const shape = off.has('shape') ? none({ ranking: [] }) : await shapeStrategy(input);
+  const text: StrategyResult<TextEvidence> = !readsText
+    ? none(NO_TEXT)
+    : await (reading ?? textStrategy(input));
   const read: StrategyInput = { ...input, text: text.scores, words: text.evidence.words };
-  const visual = off.has('visual') ? none(NO_KEYPOINTS) : await keypointStrategy(read);
-  const lookAlike = off.has('colour') ? none({ ranking: [] }) : await lookAlikeStrategy(read);
-  const shape = off.has('shape') ? none({ ranking: [] }) : await shapeStrategy(read);
+  const visual = off.has('visual') ? none(NO_KEYPOINTS) : await keypointStrategy(read, shortlist);
 
   // Colour: inside the matched outline for products the keypoints matched, the better of it and the
   // look-alike score.

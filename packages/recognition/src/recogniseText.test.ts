@@ -1,12 +1,18 @@
 import { CONFIDENCE_HIGH } from '@hanouti/core';
+import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { prepareBarcodeReader } from './barcode.js';
 import { resizeImage, type RgbaImage } from './image.js';
 import { computeReferenceFeatures } from './keypoints.js';
-import { loadOcrModels, loadZxingReaderWasm, provideOpenCvFromNodeModules } from './nodeAssets.js';
-import { createTextReader } from './ocr.js';
-import { recogniseProduct } from './recognise.js';
+import {
+  createThreadedTextReader,
+  loadOcrModels,
+  loadZxingReaderWasm,
+  provideOpenCvFromNodeModules,
+} from './nodeAssets.js';
+import { createTextReader, type TextReader } from './ocr.js';
+import { recogniseProduct, type Recognition } from './recognise.js';
 import { PRECISION_SETTINGS, type CatalogueProduct } from './strategies/strategy.js';
 import { seededRandom } from './random.js';
 import { buildIndex } from './referenceIndex.js';
@@ -27,6 +33,27 @@ async function packWithWord(seed: number, word: string): Promise<RgbaImage> {
     .toBuffer({ resolveWithObject: true });
   return { width: 320, height: 400, data: new Uint8ClampedArray(data) };
 }
+
+/** `photo` with an EAN-13 printed on a white label at its top left. */
+async function withBarcode(photo: RgbaImage, code: string): Promise<RgbaImage> {
+  const label = await bwipjs.toBuffer({ bcid: 'ean13', text: code, scale: 2, height: 12, paddingwidth: 8 });
+  const { data } = await sharp(Buffer.from(photo.data), {
+    raw: { width: photo.width, height: photo.height, channels: 4 },
+  })
+    .composite([{ input: label, top: 8, left: 8 }])
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { ...photo, data: new Uint8ClampedArray(data) };
+}
+
+/** What a shopkeeper is shown of one recognition. */
+const answerOf = (r: Recognition) => ({
+  candidates: r.candidates,
+  possiblyUnknown: r.possiblyUnknown,
+  barcodes: r.barcodes,
+  textLines: r.textLines,
+  keypoints: r.keypoints,
+});
 
 const catalogue = new Map<string, CatalogueProduct>([
   ['arla', { id: 'arla', name: 'Arla Standard Milk', brand: 'Arla' }],
@@ -165,5 +192,52 @@ describe('text strategy in recogniseProduct', () => {
     expect(read.candidates[0]?.product_id).toBe('apple');
     expect(read.candidates[0]!.score).toBeGreaterThanOrEqual(CONFIDENCE_HIGH);
     await text.reader.release();
+  });
+
+  it('gives the same answers with PP-OCR in a thread of its own, and stops reading once a barcode decides', async () => {
+    await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
+    const products = new Map<string, CatalogueProduct>([
+      ['mango', { id: 'mango', name: 'Tropic Mango Juice', brand: 'Tropic', barcode: '5449000000996' }],
+      ['apple', { id: 'apple', name: 'Tropic Apple Juice', brand: 'Tropic' }],
+      ['valio', { id: 'valio', name: 'Valio Vanilla Yoghurt', brand: 'Valio' }],
+    ]);
+    const apple = await packWithWord(11, 'Tropic Apple');
+    const index = buildIndex([
+      { productId: 'mango', features: await computeReferenceFeatures(apple), origin: 'photo' },
+      {
+        productId: 'apple',
+        features: await computeReferenceFeatures(resizeImage(apple, 288, 360)),
+        origin: 'photo',
+      },
+    ]);
+    const photos = [
+      apple,
+      await packWithWord(5, 'Valio'),
+      await withBarcode(await packWithWord(3, 'Valio Vanilla'), '5449000000996'),
+      await packWithWord(7, 'Tropic Mango'),
+    ];
+    const answers = async (reader: TextReader) => {
+      const text = { reader, index: buildTextIndex(products.values()) };
+      const all = [];
+      for (const photo of photos)
+        all.push(answerOf(await recogniseProduct(photo, { index, products, text })));
+      await reader.release();
+      return all;
+    };
+    const threaded = await createThreadedTextReader();
+    expect(threaded.concurrent).toBe(true);
+    const inThread = await answers(await createTextReader(await loadOcrModels()));
+    expect(await answers(threaded)).toEqual(inThread);
+    // The words were read where no barcode decided…
+    expect(inThread[0]!.textLines.map((line) => line.text).join(' ')).toContain('Apple');
+    expect(inThread[1]!.textLines.map((line) => line.text)).toContain('Valio');
+    // …and not where the catalogue's barcode did (the threaded reading was stopped), nor did that stop the
+    // next photo's reading.
+    expect(inThread[2]!.barcodes).toEqual(['5449000000996']);
+    expect(inThread[2]!.candidates[0]?.product_id).toBe('mango');
+    expect(inThread[2]!.textLines).toEqual([]);
+    expect(inThread[3]!.textLines.map((line) => line.text).join(' ')).toContain('Tropic');
+    // Released, the thread answers no more, with a reason.
+    await expect(threaded.read(apple)).rejects.toThrow(/released/);
   });
 });

@@ -5,7 +5,6 @@ import {
   buildTextIndex,
   computeReferenceFeatures,
   createArabicLineReader,
-  createTextReader,
   hasArabicWords,
   PACK_WORD_READING,
   packWordsOfLines,
@@ -18,17 +17,20 @@ import {
   provideOpenCv,
   readRetailBarcodes,
   recogniseProduct,
-  setOrtWasmUrl,
+  remoteOcrRunner,
+  textReaderOn,
   startTesseractArabic,
   withPackWords,
   type ArabicLineReader,
   type CatalogueProduct,
   type ImageFeatures,
+  type OcrReply,
   type ReferenceIndex,
   type TextReader,
 } from '@hanouti/recognition';
 import { decodePhoto, encodeJpeg } from './decodePhoto';
 import type { ModelUrls } from './modelFiles';
+import type { OcrWorkerInit, OcrWorkerReady } from './ocrWorker';
 import type {
   AnalysedDetection,
   RecognitionAnswers,
@@ -73,23 +75,55 @@ function opencv(): Promise<void> {
 
 let textReaderReady: Promise<TextReader> | undefined;
 
-/** PP-OCRv4 on onnxruntime-web, all files from the app's models/ folder (cached for offline), created once. */
+/**
+ * PP-OCRv4, created once: its two networks on onnxruntime-web in the OCR Worker (ocrWorker.ts), which reads
+ * while this Worker computes what does not need the words; the boxes and the decoding here, with the
+ * OpenCV this Worker has. All files from the app's models/ folder (cached for offline).
+ */
 function textReader(): Promise<TextReader> {
   textReaderReady ??= (async () => {
     const files = requireUrls();
-    setOrtWasmUrl(files.ortWasm);
-    const bytes = async (url: string) => {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`OCR model ${url}: HTTP ${response.status}`);
-      return response;
+    const characters = fetch(files.ocrCharacters).then((response) => {
+      if (!response.ok) throw new Error(`OCR model ${files.ocrCharacters}: HTTP ${response.status}`);
+      return response.text();
+    });
+    const worker = new Worker(new URL('./ocrWorker.ts', import.meta.url), { type: 'module' });
+    const ready = new Promise<void>((resolve, reject) => {
+      const onReady = (event: MessageEvent<OcrWorkerReady | OcrReply>) => {
+        if (!('ready' in event.data)) return;
+        worker.removeEventListener('message', onReady);
+        if (event.data.ready) resolve();
+        else reject(new Error(event.data.error));
+      };
+      worker.addEventListener('message', onReady);
+      worker.addEventListener('error', () => reject(new Error('the OCR worker could not start')), {
+        once: true,
+      });
+    });
+    const init: OcrWorkerInit = {
+      ortWasm: files.ortWasm,
+      ocrDetector: files.ocrDetector,
+      ocrRecogniser: files.ocrRecogniser,
     };
-    const [detector, recogniser, characters] = await Promise.all([
-      bytes(files.ocrDetector).then(async (r) => new Uint8Array(await r.arrayBuffer())),
-      bytes(files.ocrRecogniser).then(async (r) => new Uint8Array(await r.arrayBuffer())),
-      bytes(files.ocrCharacters).then((r) => r.text()),
-    ]);
-    await opencv();
-    return createTextReader({ detector, recogniser, characters });
+    worker.postMessage(init);
+    try {
+      await Promise.all([ready, opencv()]);
+    } catch (error) {
+      worker.terminate();
+      throw error;
+    }
+    const runner = remoteOcrRunner(
+      {
+        post: (message, transfer) => worker.postMessage(message, transfer),
+        listen: (handler) => worker.addEventListener('message', (event) => handler(event.data)),
+      },
+      () => worker.terminate(),
+    );
+    worker.addEventListener('error', (event) => {
+      runner.fail(new Error(`the OCR worker stopped: ${event.message}`));
+      textReaderReady = undefined;
+    });
+    return textReaderOn(runner, await characters);
   })().catch((error: unknown) => {
     textReaderReady = undefined;
     throw error;

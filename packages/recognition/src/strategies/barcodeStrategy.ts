@@ -3,11 +3,11 @@
 import { readRetailBarcodes } from '../barcode.js';
 import { barcodeScore } from '../fusion.js';
 import { normaliseGtin } from '../gtin.js';
-import type { Strategy } from './strategy.js';
+import type { PhotoStrategy } from './strategy.js';
 
 export type BarcodeEvidence = { barcodes: string[] };
 
-export const barcodeStrategy: Strategy<BarcodeEvidence> = async ({ image, options, settings }) => {
+export const barcodeStrategy: PhotoStrategy<BarcodeEvidence> = async ({ image, options, settings }) => {
   const catalogue = new Map<string, string[]>();
   for (const product of options.products.values()) {
     const gtin = product.barcode ? normaliseGtin(product.barcode) : undefined;

@@ -6,7 +6,7 @@ import { CONFIDENCE_HIGH } from '@hanouti/core';
 import { colourHistogram, convexHull, histogramSimilarity, insidePolygon } from '../colour.js';
 import { AMBIGUOUS_CAP, TEXT_VETO } from '../fusion.js';
 import { verifyWithOpenCv, type ImageFeatures, type Verification } from '../keypoints.js';
-import { loadOpenCv } from '../opencv.js';
+import { loadOpenCv, type OpenCv } from '../opencv.js';
 import {
   brandKey,
   distinctiveInliers,
@@ -15,9 +15,9 @@ import {
   siblingsOf,
 } from '../openSet.js';
 import { byId } from '../random.js';
-import { castVotes, referencesOf } from '../referenceIndex.js';
+import { castVotes, referencesOf, type ProductReference } from '../referenceIndex.js';
 import type { ReadWord } from '../textMatch.js';
-import type { RecogniseOptions, Strategy } from './strategy.js';
+import type { RecogniseOptions, StrategyInput, StrategyResult } from './strategy.js';
 
 /** Visual evidence rule (measured in issue 8): ≥ 12 inliers and the runner-up at most 0.7× as many. */
 export const CONFIDENT_INLIERS = 12;
@@ -168,8 +168,20 @@ type ProductEvidence = {
   second: number;
 };
 
-export const keypointStrategy: Strategy<KeypointStrategyEvidence> = async (input) => {
-  const { features, options, settings, text, words } = input;
+/**
+ * What the keypoints find before the words are read: the products the photo's keypoints vote for and their
+ * best-voted photos verified. recognise.ts works it out while a reader in another thread reads.
+ */
+export type KeypointShortlist = {
+  evidence: Map<string, ProductEvidence>;
+  productVotes: Map<string, number>;
+  verified: Set<ProductReference>;
+};
+
+export async function verifyShortlist(
+  input: Pick<StrategyInput, 'features' | 'options' | 'settings'>,
+): Promise<KeypointShortlist> {
+  const { features, options, settings } = input;
   const cv = await loadOpenCv();
   const evidence = new Map<string, ProductEvidence>();
   const votes = castVotes(options.index, features);
@@ -177,22 +189,44 @@ export const keypointStrategy: Strategy<KeypointStrategyEvidence> = async (input
   for (const { productId, votes: n } of votes.products.slice(0, settings.shortlistSize))
     evidence.set(productId, { verification: NO_VERIFICATION, votes: n, second: 0 });
   const verified = votes.references.slice(0, settings.verifiedReferences).map((r) => r.reference);
-  const seen = new Set(verified);
+  for (const reference of verified) verifyReference(cv, features, reference, evidence, productVotes);
+  return { evidence, productVotes, verified: new Set(verified) };
+}
+
+/** One reference photo verified against the query; its product keeps its best photo and the second best. */
+function verifyReference(
+  cv: OpenCv,
+  features: ImageFeatures,
+  reference: ProductReference,
+  evidence: Map<string, ProductEvidence>,
+  productVotes: ReadonlyMap<string, number>,
+): void {
+  const verification = verifyWithOpenCv(cv, features, reference.features);
+  const known = evidence.get(reference.productId);
+  if (!known?.reference || verification.inliers > known.verification.inliers)
+    evidence.set(reference.productId, {
+      verification,
+      votes: productVotes.get(reference.productId) ?? 0,
+      reference: reference.features,
+      second: known?.reference ? known.verification.inliers : 0,
+    });
+  else known.second = Math.max(known.second, verification.inliers);
+}
+
+/**
+ * The keypoint strategy: the shortlist (given when it was worked out while the text was read), then the photos
+ * of the products the text names, then each product's score and whether it is Sûr.
+ */
+export const keypointStrategy = async (
+  input: StrategyInput,
+  shortlist?: KeypointShortlist,
+): Promise<StrategyResult<KeypointStrategyEvidence>> => {
+  const { features, options, text, words } = input;
+  const cv = await loadOpenCv();
+  const { evidence, productVotes, verified } = shortlist ?? (await verifyShortlist(input));
   for (const productId of textNamedProducts(text))
     for (const reference of referencesOf(options.index, productId))
-      if (!seen.has(reference)) verified.push(reference);
-  for (const reference of verified) {
-    const verification = verifyWithOpenCv(cv, features, reference.features);
-    const known = evidence.get(reference.productId);
-    if (!known?.reference || verification.inliers > known.verification.inliers)
-      evidence.set(reference.productId, {
-        verification,
-        votes: productVotes.get(reference.productId) ?? 0,
-        reference: reference.features,
-        second: known?.reference ? known.verification.inliers : 0,
-      });
-    else known.second = Math.max(known.second, verification.inliers);
-  }
+      if (!verified.has(reference)) verifyReference(cv, features, reference, evidence, productVotes);
   // Siblings (same brand) share the brand's artwork: between them, what counts for Sûr is what they do not
   // share — the inliers of each verified product that no sibling's photo matches as well (openSet.ts).
   // Worked out only where Sûr is decided: for a sure match and the siblings it is compared with.

@@ -116,3 +116,9 @@ export type StrategyResult<Evidence> = { scores: ReadonlyMap<string, number>; ev
 
 /** One strategy: the photo in, scores and evidence out. */
 export type Strategy<Evidence> = (input: StrategyInput) => Promise<StrategyResult<Evidence>>;
+
+/** What a strategy that reads the photo alone (barcode, text) is given: it can start before the features. */
+export type PhotoInput = Pick<StrategyInput, 'image' | 'options' | 'settings'>;
+
+/** A strategy that needs only the photo. */
+export type PhotoStrategy<Evidence> = (input: PhotoInput) => Promise<StrategyResult<Evidence>>;

@@ -5,13 +5,17 @@
 import { ARABIC_DETECTOR_SIDE, ARABIC_LINES } from '../arabicText.js';
 import type { TextLine } from '../ocr.js';
 import { hasArabicWords, scoreText, wordsOfLines, type ReadWord } from '../textMatch.js';
-import type { Strategy } from './strategy.js';
+import type { PhotoInput, StrategyResult } from './strategy.js';
 
 export type TextEvidence = { lines: TextLine[]; words: ReadWord[] };
 
 export const NO_TEXT: TextEvidence = { lines: [], words: [] };
 
-export const textStrategy: Strategy<TextEvidence> = async ({ image, options, settings }) => {
+/** `signal`: the caller no longer needs the words (a catalogue barcode decided while they were read). */
+export const textStrategy = async (
+  { image, options, settings }: PhotoInput,
+  signal?: AbortSignal,
+): Promise<StrategyResult<TextEvidence>> => {
   const side = settings.textDetectorSide;
   if (!options.text || !side) return { scores: new Map(), evidence: NO_TEXT };
   const { reader, arabic } = options.text;
@@ -19,6 +23,7 @@ export const textStrategy: Strategy<TextEvidence> = async ({ image, options, set
     detectorSide: side,
     maxLines: settings.textLines,
     ...(settings.textWidthBudget ? { widthBudget: settings.textWidthBudget } : {}),
+    ...(signal ? { signal } : {}),
   };
   let lines: TextLine[];
   if (arabic && hasArabicWords(options.text.index)) {

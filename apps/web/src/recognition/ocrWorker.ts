@@ -1,0 +1,44 @@
+// PP-OCR's networks in a Worker of their own, started by the recognition Worker (recognitionWorker.ts): it reads
+// a crop's words while the recognition Worker computes the crop's keypoints, barcode and look-alike on another
+// core (packages/recognition/src/ocrThread.ts). The first message gives the model files' URLs (the app's
+// models/ folder, cached for offline); the Worker answers `{ ready: true }` or `{ ready: false, error }`.
+import { createOcrRunner, serveOcrRunner, setOrtWasmUrl, type OcrReply } from '@hanouti/recognition';
+
+export type OcrWorkerInit = { ortWasm: string; ocrDetector: string; ocrRecogniser: string };
+export type OcrWorkerReady = { ready: true } | { ready: false; error: string };
+
+// The app's lib is DOM: the worker's own scope is typed here with the members it uses.
+const scope = self as unknown as {
+  postMessage(message: OcrReply | OcrWorkerReady, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
+};
+
+async function bytes(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`OCR model ${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+const init = (event: MessageEvent<unknown>) => {
+  scope.removeEventListener('message', init);
+  const files = event.data as OcrWorkerInit;
+  void (async () => {
+    try {
+      setOrtWasmUrl(files.ortWasm);
+      const [detector, recogniser] = await Promise.all([
+        bytes(files.ocrDetector),
+        bytes(files.ocrRecogniser),
+      ]);
+      const runner = await createOcrRunner({ detector, recogniser });
+      serveOcrRunner(runner, {
+        post: (message, transfer) => scope.postMessage(message, transfer),
+        listen: (handler) => scope.addEventListener('message', (e) => handler(e.data)),
+      });
+      scope.postMessage({ ready: true });
+    } catch (error) {
+      scope.postMessage({ ready: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  })();
+};
+scope.addEventListener('message', init);
