@@ -44,8 +44,10 @@ for (const lang of LANGS) {
   }) => {
     test.setTimeout(180_000);
     const arabicReader: string[] = [];
+    const ocrWorker: string[] = [];
     page.on('request', (request) => {
       if (/\/models\/tesseract-/.test(request.url())) arabicReader.push(request.url());
+      if (/\/assets\/ocrWorker-[\w-]+\.js$/.test(request.url())) ocrWorker.push(request.url());
     });
     await openApp(page, lang, '#/catalog');
     // The French shop names its products in French; the Arabic one names this one in Arabic.
@@ -99,6 +101,8 @@ for (const lang of LANGS) {
       expect(arabicReader.some((url) => url.endsWith('/ara.traineddata.gz'))).toBe(true);
       expect(arabicReader.every((url) => new URL(url).origin === new URL(page.url()).origin)).toBe(true);
     } else expect(arabicReader).toEqual([]);
+    // PP-OCR read in its own Worker, started by the recognition Worker (docs/recognition-app.md).
+    expect(ocrWorker).toHaveLength(1);
   });
 }
 

@@ -48,6 +48,25 @@ export type Recognition = {
   possiblyUnknown: boolean;
 };
 
+/** How often a recognition lets a reader in another thread have its replies handled (its time only, not what it finds). */
+const READER_TURN_MS = 15;
+
+/** A macrotask boundary (messages from other threads are handled before it resolves); not clamped like timers. */
+function nextTask(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (callback: () => void) => void }).setImmediate;
+  if (immediate) return new Promise((resolve) => immediate(resolve));
+  return new Promise((resolve) => {
+    // The browser's MessagePort (setting `onmessage` starts it); Node has setImmediate.
+    const channel = new MessageChannel();
+    const port = channel.port1 as unknown as { onmessage: (() => void) | null; close(): void };
+    port.onmessage = () => {
+      port.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 const none = <E>(evidence: E): StrategyResult<E> => ({ scores: new Map(), evidence });
 const NO_KEYPOINTS: KeypointStrategyEvidence = { keypoints: [], sure: new Set(), outlineColour: new Map() };
 
@@ -65,8 +84,14 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
   const reading = concurrent ? textStrategy({ image, options, settings }, stop.signal) : undefined;
   // Not left unhandled while this thread works: its error is thrown where the text is awaited.
   reading?.catch(() => undefined);
-  // Between two steps, the reader's replies are handled (the detector's boxes become the lines to read).
-  const letReaderOn = () => (reading ? new Promise<void>((resolve) => setTimeout(resolve, 0)) : undefined);
+  // Every ~15 ms of this thread's work, the reader's replies are handled: the detector's boxes become the
+  // lines it reads next, while this thread goes on.
+  let lastTurn = performance.now();
+  const letReaderOn = async () => {
+    if (!reading || performance.now() - lastTurn < READER_TURN_MS) return;
+    await nextTask();
+    lastTurn = performance.now();
+  };
   const barcode = off.has('barcode')
     ? none({ barcodes: [] })
     : await barcodeStrategy({ image, options, settings });
@@ -77,7 +102,8 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     options.features ?? (await computeFeatures(image, { maxKeypoints: settings.queryKeypoints }));
   await letReaderOn();
   const input: StrategyInput = { image, features, options, settings, text: new Map(), words: [] };
-  const shortlist = reading && readsText && !off.has('visual') ? await verifyShortlist(input) : undefined;
+  const shortlist =
+    reading && readsText && !off.has('visual') ? await verifyShortlist(input, letReaderOn) : undefined;
   await letReaderOn();
   const lookAlike = off.has('colour') ? none({ ranking: [] }) : await lookAlikeStrategy(input);
   const shape = off.has('shape') ? none({ ranking: [] }) : await shapeStrategy(input);

@@ -180,6 +180,8 @@ export type KeypointShortlist = {
 
 export async function verifyShortlist(
   input: Pick<StrategyInput, 'features' | 'options' | 'settings'>,
+  /** Awaited after each photo verified (recognise.ts lets the reader's replies in there). */
+  between?: () => Promise<void>,
 ): Promise<KeypointShortlist> {
   const { features, options, settings } = input;
   const cv = await loadOpenCv();
@@ -189,7 +191,10 @@ export async function verifyShortlist(
   for (const { productId, votes: n } of votes.products.slice(0, settings.shortlistSize))
     evidence.set(productId, { verification: NO_VERIFICATION, votes: n, second: 0 });
   const verified = votes.references.slice(0, settings.verifiedReferences).map((r) => r.reference);
-  for (const reference of verified) verifyReference(cv, features, reference, evidence, productVotes);
+  for (const reference of verified) {
+    verifyReference(cv, features, reference, evidence, productVotes);
+    await between?.();
+  }
   return { evidence, productVotes, verified: new Set(verified) };
 }
 
