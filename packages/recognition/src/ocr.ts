@@ -478,7 +478,7 @@ export async function createOcrRunner(
 
 /** Creates the reader with its two networks in this thread. Fails with a clear error on bad bytes. */
 export async function createTextReader(models: OcrModels): Promise<TextReader> {
-  parseCharacterList(models.characters);
+  parseCharacterList(models.characters); // a bad list fails before the models are loaded
   return textReaderOn(await createOcrRunner(models), models.characters);
 }
 

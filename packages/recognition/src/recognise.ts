@@ -1,7 +1,7 @@
 // Recognises the product in one photo (or crop): each strategy (strategies/*.ts) reads the photo and answers
-// scores and evidence, in the order their evidence feeds the next — barcode, text (skipped after a catalogue
-// barcode), keypoints (which verify the products the text names and separate a sure answer with the words
-// read), look-alike, shape — and one fusion (fusion.ts, `fuseStrategies`) ranks the products.
+// scores and evidence — barcode, text (skipped after a catalogue barcode), look-alike, shape, and keypoints
+// last (they verify the products the text names and separate a sure answer with the words read) — and one
+// fusion (fusion.ts, `fuseStrategies`) ranks the products. A reader in another thread reads meanwhile.
 import type { ProductSimilarity } from './appearance.js';
 import { fuseStrategies, type Candidate } from './fusion.js';
 import type { RgbaImage } from './image.js';
