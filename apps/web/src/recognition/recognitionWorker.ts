@@ -119,8 +119,11 @@ function textReader(): Promise<TextReader> {
       },
       () => worker.terminate(),
     );
+    // An error the OCR Worker did not catch: it is ended (its runtime's memory with it) and the next reading
+    // starts a new one.
     worker.addEventListener('error', (event) => {
       runner.fail(new Error(`the OCR worker stopped: ${event.message}`));
+      worker.terminate();
       textReaderReady = undefined;
     });
     return textReaderOn(runner, await characters);
