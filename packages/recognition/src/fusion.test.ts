@@ -1,6 +1,14 @@
 import { provideOpenCvFromNodeModules } from './nodeAssets.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { combineScores, combinedEvidence, fusePhotoCandidates, rankByScore } from './fusion.js';
+import {
+  combineScores,
+  combinedEvidence,
+  fusePhotoCandidates,
+  fuseStrategies,
+  rankByScore,
+} from './fusion.js';
+import { flavourReadFirst } from './openSet.js';
 
 provideOpenCvFromNodeModules();
 
@@ -80,5 +88,81 @@ describe('score fusion', () => {
       ['a', 0.9],
       ['b', 0.7],
     ]);
+  });
+});
+
+describe('a flavour read on the pack decides between two flavours of a brand', () => {
+  const products = new Map([
+    ['orange', { id: 'orange', name: 'God Morgon Orange Juice', brand: 'God Morgon' }],
+    ['apple', { id: 'apple', name: 'God Morgon Apple Juice', brand: 'God Morgon' }],
+    ['bravo', { id: 'bravo', name: 'Bravo Apple Juice', brand: 'Bravo' }],
+    ['plum', { id: 'plum', name: 'Plum' }],
+  ]);
+  const read = (...words: [string, number][]) => words.map(([word, confidence]) => ({ word, confidence }));
+  // The keypoints prefer the orange juice (the artwork the flavours share); neither is decisive.
+  const fuse = (words: ReturnType<typeof read>, decisive: string[] = []) =>
+    fuseStrategies({
+      scores: {
+        visual: new Map([
+          ['orange', 0.6],
+          ['apple', 0.55],
+        ]),
+        colour: new Map([
+          ['plum', 0.8],
+          ['bravo', 0.7],
+        ]),
+      },
+      decisive: new Set(decisive),
+      products,
+      words,
+    }).map((c) => c.product_id);
+
+  it('puts the sibling whose flavour is read first, the answer it displaced next', () => {
+    expect(fuse([])).toEqual(['orange', 'apple', 'plum', 'bravo']);
+    expect(fuse(read(['god', 0.99], ['apple', 0.99]))).toEqual(['apple', 'orange', 'plum', 'bravo']);
+  });
+
+  it('changes nothing when both flavours are read, the read is unclear, or the word is only the brand', () => {
+    expect(fuse(read(['apple', 0.99], ['orange', 0.9]))).toEqual(['orange', 'apple', 'plum', 'bravo']);
+    expect(fuse(read(['apple', 0.6]))).toEqual(['orange', 'apple', 'plum', 'bravo']);
+    expect(fuse(read(['morgon', 0.99], ['juice', 0.99]))).toEqual(['orange', 'apple', 'plum', 'bravo']);
+  });
+
+  it('never moves a Sûr answer, nor brings another brand forward', () => {
+    expect(fuse(read(['apple', 0.99]), ['orange'])[0]).toBe('orange');
+    const products2 = new Map([...products].filter(([id]) => id !== 'apple'));
+    const ranked = fuseStrategies({
+      scores: { visual: new Map([['orange', 0.6]]), colour: new Map([['bravo', 0.7]]) },
+      decisive: new Set(),
+      products: products2,
+      words: read(['apple', 0.99]),
+    });
+    expect(ranked.map((c) => c.product_id)).toEqual(['orange', 'bravo']);
+  });
+
+  it('answers the same products, each once, whatever is read (generated rankings and words)', () => {
+    const ids = [...products.keys()];
+    const word = fc.constantFrom('apple', 'orange', 'juice', 'god', 'bravo', 'plum', 'appel', 'xyz');
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...ids), { minLength: 0, maxLength: 4 }),
+        fc.array(fc.record({ word, confidence: fc.double({ min: 0, max: 1, noNaN: true }) }), {
+          maxLength: 6,
+        }),
+        fc.boolean(),
+        (order, words, unsure) => {
+          const ranked = order.map((product_id) => ({
+            product_id,
+            ...(unsure ? { possiblyUnknown: true } : {}),
+          }));
+          const out = flavourReadFirst(ranked, words, products);
+          expect([...out].map((c) => c.product_id).sort()).toEqual([...order].sort());
+          if (!unsure) expect(out).toEqual(ranked);
+          // Only a sibling of the first answer can take its place.
+          if (out[0] && out[0] !== ranked[0])
+            expect(products.get(out[0].product_id)!.brand).toBe(products.get(ranked[0]!.product_id)!.brand);
+        },
+      ),
+    );
   });
 });

@@ -12,7 +12,8 @@ import {
   TEXT_MIN,
   type MatchStrategy,
 } from '@hanouti/core';
-import { brandKey } from './openSet.js';
+import { brandKey, flavourReadFirst } from './openSet.js';
+import type { ReadWord } from './textMatch.js';
 import type { CatalogueProduct } from './strategies/strategy.js';
 
 /** Each strategy's own score for one product, in 0..1. */
@@ -154,6 +155,8 @@ export type FusionInput = {
   products: ReadonlyMap<string, CatalogueProduct>;
   /** The next evidence of a product, compared in order when scores and fused evidence are equal. */
   next?: (productId: string) => readonly number[];
+  /** The words read on the photo: a flavour read decides between two flavours of a brand (`flavourReadFirst`). */
+  words?: readonly ReadWord[];
 };
 
 /** The order in which strategies' scores are gathered (and so products first met). */
@@ -162,10 +165,10 @@ const STRATEGY_ORDER: readonly MatchStrategy[] = ['barcode', 'text', 'visual', '
 /**
  * The one fusion: per product, its strategies' scores fused (`combinedEvidence`). A decisive product that
  * the text does not contradict scores its evidence capped at 1 (Sûr); any other scores `belowSure` of it and
- * is `possiblyUnknown`. Ranked by score, then evidence, then the next evidence, then (all equal) the id; the
- * first answer's siblings next.
+ * is `possiblyUnknown`. Ranked by score, then evidence, then the next evidence, then (all equal) the id; a
+ * flavour read on the pack puts its product before a sibling that is not Sûr; the first answer's siblings next.
  */
-export function fuseStrategies({ scores, decisive, products, next }: FusionInput): Candidate[] {
+export function fuseStrategies({ scores, decisive, products, next, words }: FusionInput): Candidate[] {
   const byProduct = new Map<string, StrategyScores>();
   for (const strategy of STRATEGY_ORDER)
     for (const [productId, score] of scores[strategy] ?? []) {
@@ -194,7 +197,8 @@ export function fuseStrategies({ scores, decisive, products, next }: FusionInput
       ...(sure.has(productId) ? {} : { possiblyUnknown: true }),
     });
   }
-  return siblingsNext(rankByScore(candidates, next && ((c) => next(c.product_id))));
+  const ranked = rankByScore(candidates, next && ((c) => next(c.product_id)));
+  return siblingsNext(flavourReadFirst(ranked, words ?? [], products));
 }
 
 /**

@@ -154,6 +154,59 @@ export function ownNameWordRead(
 }
 
 /**
+ * The words of a product's catalogue name, not its brand, that the other product's name has nothing like:
+ * what the shop's own names say apart between two flavours of a brand ("apple" against "orange").
+ */
+export function nameWordsApart(
+  product: { name: string; brand?: string },
+  other: { name: string; brand?: string },
+): string[] {
+  const brand = new Set(textTokens(product.brand ?? ''));
+  const theirs = textTokens(other.name);
+  return textTokens(product.name).filter(
+    (word) => !brand.has(word) && !theirs.some((w) => wordSimilarity(w, word) >= WORD_MATCH_SIMILARITY),
+  );
+}
+
+/** True when a word read clearly (PACK_WORD_MIN_CONFIDENCE) is like one of the given words. */
+export function readClearly(words: readonly ReadWord[], wanted: readonly string[]): boolean {
+  return words.some(
+    (read) =>
+      read.confidence >= PACK_WORD_MIN_CONFIDENCE &&
+      wanted.some((word) => wordSimilarity(read.word, word) >= WORD_MATCH_SIMILARITY),
+  );
+}
+
+/**
+ * The flavour read on the pack decides between two flavours of a brand: when the first answer is not Sûr
+ * (`possiblyUnknown`) and a product of its brand further down has a word of its name that the first's name
+ * lacks read clearly on the pack, while no such word of the first's name is read, that product comes first
+ * (the best ranked of them). Keypoints and look-alike are mostly the artwork the flavours share; the words
+ * that name the flavour are what a shopkeeper reads to tell them apart. Everything else keeps its order.
+ */
+export function flavourReadFirst<T extends { product_id: string; possiblyUnknown?: boolean }>(
+  ranked: readonly T[],
+  words: readonly ReadWord[],
+  products: ReadonlyMap<string, { name: string; brand?: string }>,
+): T[] {
+  const [first] = ranked;
+  const product = first && products.get(first.product_id);
+  const brand = brandKey(product?.brand);
+  if (!first || !product || !brand || first.possiblyUnknown !== true || words.length === 0)
+    return [...ranked];
+  const named = ranked.findIndex((candidate, i) => {
+    const other = i > 0 && products.get(candidate.product_id);
+    if (!other || brandKey(other.brand) !== brand) return false;
+    return (
+      readClearly(words, nameWordsApart(other, product)) &&
+      !readClearly(words, nameWordsApart(product, other))
+    );
+  });
+  if (named <= 0) return [...ranked];
+  return [ranked[named]!, ...ranked.filter((_, i) => i !== named)];
+}
+
+/**
  * A word read clearly on the pack (PACK_WORD_MIN_CONFIDENCE, as for the reference photos' own words) that
  * the catalogue uses in another product's name (a flavour, a kind: "grapefruit", "vanilla") while the
  * product's own words — its name, its brand, the words read on its reference photos — have nothing like it:

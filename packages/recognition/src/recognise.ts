@@ -138,6 +138,7 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     decisive: new Set([...barcode.scores.keys(), ...visual.evidence.sure]),
     products: options.products,
     next: (id) => [...(inliersOf.get(id) ?? [0, 0]), lookOf.get(id) ?? 0, shapeOf.get(id) ?? 0],
+    words: text.evidence.words,
   });
   return {
     candidates,
