@@ -18,7 +18,7 @@ import { assembleCart, reviewDetection, type RecognisedDetection } from '../src/
 import {
   detectionBox,
   detectProducts,
-  detectProductsWithText,
+  recogniseDetections,
   intersectionOverUnion,
   TEXT_REGION_DETECTOR_SIDE,
   TEXT_REGION_MAX_BOXES,
@@ -491,10 +491,11 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
       }
       return { photos: times.length, balancedMs: ms(times), top1: ratio(top1, times.length) };
     };
-    // As the app's worker does it: text regions (640 px) and object proposals on the photo, then each
-    // detection's crop recognised, PP-OCR's networks in a thread of their own (`createThreadedTextReader`,
-    // as the app's OCR Worker); `appOneThread` with them in this thread. Right when a detection's first
-    // answer is the product.
+    // As the app's worker does it (`recogniseDetections`): text regions (640 px) and object proposals on the
+    // photo, each detection's crop recognised, PP-OCR's networks in a thread of their own
+    // (`createThreadedTextReader`, as the app's OCR Worker: the proposals' crops are recognised while it
+    // looks for text regions); `appOneThread` with them in this thread (detected first). Right when a
+    // detection's first answer is the product.
     const app = async (reader: TextReader) => {
       const appText = { ...text, reader };
       const times: number[] = [];
@@ -507,18 +508,20 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
       for (const [i, q] of [photos[0]!, ...photos].entries()) {
         const photo = placeOnCounter(Math.max(1, i), await imageOf(q.path!));
         const begin = performance.now();
-        const found = await detectProductsWithText(photo, {
-          reader,
-          detectorSide: PRECISION_SETTINGS.balanced.textRegionSide!,
-        });
+        const found = [];
         const answers = [];
-        for (const detection of found) {
-          const crop = cropImage(photo, detectionBox(photo, detection));
-          answers.push(await recogniseProduct(crop, { index, products, mode: 'balanced', text: appText }));
+        const crops = recogniseDetections(
+          photo,
+          { reader, detectorSide: PRECISION_SETTINGS.balanced.textRegionSide! },
+          (crop) => recogniseProduct(crop, { index, products, mode: 'balanced', text: appText }),
+        );
+        for await (const { detection, recognition } of crops) {
+          found.push(detection);
+          answers.push(recognition);
         }
         if (i === 0) continue;
         times.push(performance.now() - begin);
-        given.push(JSON.stringify(answers.map((a) => a.candidates)));
+        given.push(JSON.stringify({ found, candidates: answers.map((a) => a.candidates) }));
         detections += found.length;
         if (answers.some((a) => a.candidates[0]?.product_id === q.product_id)) right++;
       }

@@ -2,7 +2,7 @@
 // regions and text regions, merged when they overlap.
 import { MERGE_OVERLAP } from '@hanouti/core';
 import { readRetailBarcodes } from './barcode.js';
-import { maskComponents, resizeImage, type PixelBox, type RgbaImage } from './image.js';
+import { cropImage, maskComponents, resizeImage, type PixelBox, type RgbaImage } from './image.js';
 import type { Point, TextReader } from './ocr.js';
 
 /** Spec §3 Detection: bbox relative to the photo [x, y, width, height] in 0..1. */
@@ -228,7 +228,15 @@ export type DetectOptions = {
  */
 export async function detectProducts(image: RgbaImage, options: DetectOptions = {}): Promise<Detection[]> {
   const threshold = options.detectThreshold ?? 0.45;
-  const boxes = proposeObjects(image, threshold);
+  const boxes = await measuredBoxes(image, options);
+  if (options.textBoxes)
+    boxes.push(...proposeTextRegions(options.textBoxes, image.width, image.height, threshold));
+  return detectionsOf(image, boxes);
+}
+
+/** The boxes of a photo that need no text: object proposals and barcode regions. */
+async function measuredBoxes(image: RgbaImage, options: DetectOptions): Promise<ScoredBox[]> {
+  const boxes = proposeObjects(image, options.detectThreshold ?? 0.45);
   if (options.barcodes !== false) {
     for (const read of await readRetailBarcodes(image, { effort: 'live' })) {
       const pad = Math.max(read.box.width, read.box.height) * 0.5;
@@ -241,8 +249,11 @@ export async function detectProducts(image: RgbaImage, options: DetectOptions = 
       });
     }
   }
-  if (options.textBoxes)
-    boxes.push(...proposeTextRegions(options.textBoxes, image.width, image.height, threshold));
+  return boxes;
+}
+
+/** Boxes merged into detections; nothing proposed → the whole photo. */
+function detectionsOf(image: RgbaImage, boxes: readonly ScoredBox[]): Detection[] {
   const merged = mergeOverlappingBoxes(boxes);
   const kept = merged.length
     ? merged
@@ -270,6 +281,75 @@ export async function detectProductsWithText(
     maxLines: TEXT_REGION_MAX_BOXES,
   });
   return detectProducts(image, { ...rest, textBoxes });
+}
+
+/** A detection of `recogniseDetections`, its crop and what recognising the crop answered. */
+export type RecognisedCrop<R> = { detection: Detection; crop: RgbaImage; recognition: R };
+
+/**
+ * The products of a photo, as the app finds them: detected (with text regions when given a reader), then
+ * each detection's crop recognised by `recognise`, one at a time, in the detections' order. `onDetections`
+ * hears the detections before the first answer. When the text detector runs in another thread
+ * (`reader.concurrent`), the crops of the measured boxes (object proposals, barcodes) are recognised while it
+ * reads the photo: a text region never moves a measured box (`mergeOverlappingBoxes`), so a detection with
+ * one of their boxes is the same crop and keeps its answer; any other (a text region alone, boxes a region
+ * joined) is recognised afterwards. Same detections, same answers as detecting first — sooner.
+ */
+export async function* recogniseDetections<R>(
+  image: RgbaImage,
+  options: Omit<DetectOptions, 'textBoxes'> & { reader?: TextReader; detectorSide?: number },
+  recognise: (crop: RgbaImage) => Promise<R>,
+  onDetections?: (detections: readonly Detection[]) => void,
+): AsyncGenerator<RecognisedCrop<R>> {
+  const { reader, detectorSide, ...rest } = options;
+  const cropOf = (detection: Detection) => cropImage(image, detectionBox(image, detection));
+  const started = new Map<string, { crop: RgbaImage; recognition: Promise<R> }>();
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = (crop: RgbaImage) => {
+    const recognition = last.then(() => recognise(crop));
+    last = recognition.catch(() => undefined);
+    return recognition;
+  };
+  let detections: Detection[];
+  if (!reader) detections = await detectProducts(image, rest);
+  else if (!reader.concurrent)
+    detections = await detectProductsWithText(image, {
+      ...rest,
+      reader,
+      ...(detectorSide ? { detectorSide } : {}),
+    });
+  else {
+    const reading = reader.detect(image, {
+      detectorSide: detectorSide ?? TEXT_REGION_DETECTOR_SIDE,
+      maxLines: TEXT_REGION_MAX_BOXES,
+    });
+    let boxes: ScoredBox[];
+    try {
+      boxes = await measuredBoxes(image, rest);
+    } catch (error) {
+      reading.catch(() => undefined);
+      throw error;
+    }
+    for (const detection of detectionsOf(image, boxes)) {
+      const crop = cropOf(detection);
+      const recognition = inTurn(crop);
+      // Handled here too: a crop the text makes useless may fail without anyone awaiting it.
+      recognition.catch(() => undefined);
+      started.set(detection.bbox.join(), { crop, recognition });
+    }
+    const textBoxes = await reading;
+    const threshold = rest.detectThreshold ?? 0.45;
+    detections = detectionsOf(image, [
+      ...boxes,
+      ...proposeTextRegions(textBoxes, image.width, image.height, threshold),
+    ]);
+  }
+  onDetections?.(detections);
+  for (const detection of detections) {
+    const early = started.get(detection.bbox.join());
+    const crop = early?.crop ?? cropOf(detection);
+    yield { detection, crop, recognition: await (early?.recognition ?? inTurn(crop)) };
+  }
 }
 
 /** The detection's pixels, with a small margin so that the product's edges are kept. */

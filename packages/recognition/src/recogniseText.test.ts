@@ -11,12 +11,13 @@ import {
   loadZxingReaderWasm,
   provideOpenCvFromNodeModules,
 } from './nodeAssets.js';
-import { createTextReader, type TextReader } from './ocr.js';
+import { recogniseDetections, type Detection } from './detect.js';
+import { createTextReader, type Point, type TextReader } from './ocr.js';
 import { recogniseProduct, type Recognition } from './recognise.js';
 import { PRECISION_SETTINGS, type CatalogueProduct } from './strategies/strategy.js';
 import { seededRandom } from './random.js';
 import { buildIndex } from './referenceIndex.js';
-import { texturedPack } from './testImages.js';
+import { placeOnCounter, texturedPack } from './testImages.js';
 import { buildTextIndex } from './textMatch.js';
 
 provideOpenCvFromNodeModules();
@@ -239,5 +240,71 @@ describe('text strategy in recogniseProduct', () => {
     expect(inThread[3]!.textLines.map((line) => line.text).join(' ')).toContain('Tropic');
     // Released, the thread answers no more, with a reason.
     await expect(threaded.read(apple)).rejects.toThrow(/released/);
+  });
+
+  it("recognises the object proposals' crops while the OCR thread looks for text regions: same detections, same answers", async () => {
+    await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
+    const apple = await packWithWord(11, 'Tropic Apple');
+    const index = buildIndex([
+      { productId: 'apple', features: await computeReferenceFeatures(apple), origin: 'photo' },
+    ]);
+    const products = new Map<string, CatalogueProduct>([
+      ['apple', { id: 'apple', name: 'Tropic Apple Juice', brand: 'Tropic' }],
+    ]);
+    const photo = placeOnCounter([{ image: apple, x: 100, y: 150 }], 1280, 720);
+    // A line of print on an empty part of the counter (the colour of the counter: no object proposal
+    // there): a text region alone, a detection the measured boxes do not have.
+    const line: Point[] = [
+      { x: 820, y: 300 },
+      { x: 1120, y: 300 },
+      { x: 1120, y: 350 },
+      { x: 820, y: 350 },
+    ];
+    // The text detector's answer, held until `gate` opens.
+    const withLine = (reader: TextReader, gate: Promise<void>): TextReader => ({
+      ...reader,
+      detect: async (image, options) => {
+        await gate;
+        return [...(await reader.detect(image, options)), line];
+      },
+    });
+    const run = async (reader: TextReader, gate: Promise<void>, onFirstCrop: () => void) => {
+      const text = { reader, index: buildTextIndex(products.values()) };
+      const heard: Detection[][] = [];
+      const out = [];
+      const crops = recogniseDetections(
+        photo,
+        { reader: withLine(reader, gate), detectorSide: 640 },
+        async (crop) => {
+          onFirstCrop();
+          return answerOf(await recogniseProduct(crop, { index, products, text }));
+        },
+        (detections) => heard.push([...detections]),
+      );
+      for await (const { detection, crop, recognition } of crops)
+        out.push({ detection, size: [crop.width, crop.height], recognition });
+      await reader.release();
+      return { heard, out };
+    };
+    const open = Promise.resolve();
+    const inThread = await run(await createTextReader(await loadOcrModels()), open, () => undefined);
+    // The pack (and what its own print proposes) and the line's text region, each recognised once.
+    const holds = ({ bbox: [x, y, w, h] }: Detection, px: number, py: number) =>
+      px / 1280 >= x && px / 1280 <= x + w && py / 720 >= y && py / 720 <= y + h;
+    expect(inThread.out.length).toBeGreaterThanOrEqual(2);
+    expect(inThread.out.filter((o) => holds(o.detection, 970, 325))).toHaveLength(1);
+    expect(inThread.out.filter((o) => holds(o.detection, 260, 350)).length).toBeGreaterThanOrEqual(1);
+    expect(inThread.heard).toEqual([inThread.out.map((o) => o.detection)]);
+    expect(inThread.out.some((o) => o.recognition.candidates[0]?.product_id === 'apple')).toBe(true);
+    // With PP-OCR in its thread, the pack's crop is being recognised while the text detector's answer is
+    // still held: the run would wait for ever (and the test time out) if it detected first.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let cropStarted = () => {};
+    const started = new Promise<void>((resolve) => (cropStarted = resolve));
+    const threaded = run(await createThreadedTextReader(), gate, () => cropStarted());
+    await started;
+    release();
+    expect(await threaded).toEqual(inThread);
   });
 });

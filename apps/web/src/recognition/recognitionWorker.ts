@@ -9,13 +9,10 @@ import {
   PACK_WORD_READING,
   packWordsOfLines,
   PRECISION_SETTINGS,
-  cropImage,
-  detectProducts,
-  detectProductsWithText,
-  detectionBox,
   prepareBarcodeReader,
   provideOpenCv,
   readRetailBarcodes,
+  recogniseDetections,
   recogniseProduct,
   remoteOcrRunner,
   textReaderOn,
@@ -182,25 +179,27 @@ async function analyse(
     const image = await decodePhoto(photo);
     const { detectThreshold } = request.settings;
     // A mode that reads text also proposes text regions: a pack the colour of the counter still has print.
-    const detections =
-      text && textRegionSide !== null
-        ? await detectProductsWithText(image, {
-            detectThreshold,
-            reader: text.reader,
-            detectorSide: textRegionSide,
-          })
-        : await detectProducts(image, { detectThreshold });
-    total += detections.length;
-    progress(++done, total);
-    for (const detection of detections) {
-      const crop = cropImage(image, detectionBox(image, detection));
-      const recognition = await recogniseProduct(crop, {
-        index,
-        products,
-        mode: request.settings.mode,
-        ...(text ? { text } : {}),
-        ...(index.references.length === 0 ? { disable: ['visual', 'colour'] as const } : {}),
-      });
+    // The crops of the object proposals are recognised while the OCR Worker looks for them.
+    const crops = recogniseDetections(
+      image,
+      {
+        detectThreshold,
+        ...(text && textRegionSide !== null ? { reader: text.reader, detectorSide: textRegionSide } : {}),
+      },
+      (crop) =>
+        recogniseProduct(crop, {
+          index,
+          products,
+          mode: request.settings.mode,
+          ...(text ? { text } : {}),
+          ...(index.references.length === 0 ? { disable: ['visual', 'colour'] as const } : {}),
+        }),
+      (detections) => {
+        total += detections.length;
+        progress(++done, total);
+      },
+    );
+    for await (const { detection, crop, recognition } of crops) {
       if (recognition.candidates.length > 0) {
         found.push({
           photoIndex,
