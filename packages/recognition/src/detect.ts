@@ -293,7 +293,9 @@ export type RecognisedCrop<R> = { detection: Detection; crop: RgbaImage; recogni
  * (`reader.concurrent`), the crops of the measured boxes (object proposals, barcodes) are recognised while it
  * reads the photo: a text region never moves a measured box (`mergeOverlappingBoxes`), so a detection with
  * one of their boxes is the same crop and keeps its answer; any other (a text region alone, boxes a region
- * joined) is recognised afterwards. Same detections, same answers as detecting first — sooner.
+ * joined) is recognised afterwards, and a started crop the detections do not have is wasted work, its answer
+ * dropped. Nothing measured, nothing is started: a close-up's print makes text regions, not the whole photo.
+ * Same detections, same answers as detecting first — sooner.
  */
 export async function* recogniseDetections<R>(
   image: RgbaImage,
@@ -330,7 +332,8 @@ export async function* recogniseDetections<R>(
       reading.catch(() => undefined);
       throw error;
     }
-    for (const detection of detectionsOf(image, boxes)) {
+    // Nothing measured: the whole photo would be the detection only if the text finds no region either.
+    for (const detection of boxes.length > 0 ? detectionsOf(image, boxes) : []) {
       const crop = cropOf(detection);
       const recognition = inTurn(crop);
       // Handled here too: a crop the text makes useless may fail without anyone awaiting it.

@@ -268,12 +268,18 @@ describe('text strategy in recogniseProduct', () => {
         return [...(await reader.detect(image, options)), line];
       },
     });
-    const run = async (reader: TextReader, gate: Promise<void>, onFirstCrop: () => void) => {
+    const run = async (
+      reader: TextReader,
+      gate: Promise<void>,
+      onFirstCrop: () => void,
+      on = photo,
+      keep = false,
+    ) => {
       const text = { reader, index: buildTextIndex(products.values()) };
       const heard: Detection[][] = [];
       const out = [];
       const crops = recogniseDetections(
-        photo,
+        on,
         { reader: withLine(reader, gate), detectorSide: 640 },
         async (crop) => {
           onFirstCrop();
@@ -283,7 +289,7 @@ describe('text strategy in recogniseProduct', () => {
       );
       for await (const { detection, crop, recognition } of crops)
         out.push({ detection, size: [crop.width, crop.height], recognition });
-      await reader.release();
+      if (!keep) await reader.release();
       return { heard, out };
     };
     const open = Promise.resolve();
@@ -302,9 +308,17 @@ describe('text strategy in recogniseProduct', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let cropStarted = () => {};
     const started = new Promise<void>((resolve) => (cropStarted = resolve));
-    const threaded = run(await createThreadedTextReader(), gate, () => cropStarted());
+    const reader = await createThreadedTextReader();
+    const threaded = run(reader, gate, () => cropStarted(), photo, true);
     await started;
     release();
     expect(await threaded).toEqual(inThread);
+    // Nothing on the counter but the line: no crop is started before the text regions are known (the whole
+    // photo is not a detection here), so each crop recognised is a detection.
+    let crops = 0;
+    const counter = placeOnCounter([], 1280, 720);
+    const bare = await run(reader, open, () => crops++, counter);
+    expect(bare.out).toHaveLength(1);
+    expect(crops).toBe(1);
   });
 });
