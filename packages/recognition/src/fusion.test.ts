@@ -78,6 +78,27 @@ describe('score fusion', () => {
       ['b', 0.6],
     ]);
   });
+  it("keeps one photo's own ranking (made with evidence a candidate does not carry)", () => {
+    const photo = [
+      {
+        product_id: 'apple',
+        score: 0.62,
+        product_name: 'Apple',
+        strategies: { text: 0.4 },
+        possiblyUnknown: true,
+      },
+      {
+        product_id: 'orange',
+        score: 0.64,
+        product_name: 'Orange',
+        strategies: { visual: 0.9 },
+        possiblyUnknown: true,
+      },
+      { product_id: 'b', score: 0.3, product_name: 'B', strategies: { colour: 0.5 }, possiblyUnknown: true },
+      { product_id: 'a', score: 0.3, product_name: 'A', strategies: { colour: 0.5 }, possiblyUnknown: true },
+    ];
+    expect(fusePhotoCandidates([photo]).map((c) => c.product_id)).toEqual(['apple', 'orange', 'b', 'a']);
+  });
   it('keeps, of equal scores over several photos, the one with more evidence', () => {
     const fused = fusePhotoCandidates([
       [{ product_id: 'a', score: 0.65, product_name: 'A', strategies: { colour: 0.8, text: 0.6 } }],

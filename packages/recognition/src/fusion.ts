@@ -207,6 +207,9 @@ export function fuseStrategies({ scores, decisive, products, next, words }: Fusi
  * before the cap.
  */
 export function fusePhotoCandidates(perPhoto: readonly Candidate[][]): Candidate[] {
+  // One photo keeps its own ranking: it was made with evidence a candidate does not carry (the next
+  // evidence between equal scores, the flavour read), which ranking the candidates again would lose.
+  if (perPhoto.length === 1) return [...perPhoto[0]!];
   const best = new Map<string, Candidate>();
   for (const candidates of perPhoto) {
     for (const candidate of candidates) {

@@ -67,4 +67,54 @@ describe('mergeCandidates', () => {
       ['c', 0.7],
     ]);
   });
+
+  it("keeps one request's own order: a flavour read put a sibling with a lower score first", () => {
+    const answer = [candidate('apple', 0.62), candidate('orange', 0.64), candidate('pear', 0.3)];
+    expect(mergeCandidates([answer], 3).map((c) => c.product_id)).toEqual(['apple', 'orange', 'pear']);
+    expect(mergeCandidates([answer, [candidate('milk', 0.5)]], 4).map((c) => c.product_id)).toEqual([
+      'apple',
+      'orange',
+      'milk',
+      'pear',
+    ]);
+  });
+
+  it('keeps every request in its order, each product once at its best, at most topK', () => {
+    const answers = fc.array(
+      fc.uniqueArray(
+        fc.record({
+          product_id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'),
+          score: fc.double({ min: 0, max: 1, noNaN: true }),
+        }),
+        { selector: (c) => c.product_id, maxLength: 6 },
+      ),
+      { maxLength: 4 },
+    );
+    fc.assert(
+      fc.property(answers, fc.integer({ min: 0, max: 8 }), (raw, topK) => {
+        const lists = raw.map((list) => list.map((c) => candidate(c.product_id, c.score)));
+        const merged = mergeCandidates(lists, topK);
+        const ids = merged.map((c) => c.product_id);
+        expect(new Set(ids).size).toBe(ids.length);
+        const all = new Set(lists.flat().map((c) => c.product_id));
+        expect(merged.length).toBe(Math.min(topK, all.size));
+        for (const c of merged)
+          expect(c.score).toBe(
+            Math.max(
+              ...lists
+                .flat()
+                .filter((o) => o.product_id === c.product_id)
+                .map((o) => o.score),
+            ),
+          );
+        for (const list of lists) {
+          const order = list.filter((c) => merged.includes(c));
+          expect(merged.filter((c) => order.includes(c))).toEqual(order);
+        }
+        const sorted = lists.map((list) => [...list].sort((x, y) => y.score - x.score));
+        const scores = mergeCandidates(sorted, topK).map((c) => c.score);
+        expect(scores).toEqual([...scores].sort((x, y) => y - x));
+      }),
+    );
+  });
 });

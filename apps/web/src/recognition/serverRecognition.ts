@@ -101,14 +101,28 @@ export function referenceBatches<P extends ReferenceProduct>(
   return batches;
 }
 
-/** The best `topK` candidates of several requests, surest first (a product answered twice keeps its best). */
+/**
+ * The best `topK` candidates of several requests (one per batch of the catalogue), a product answered twice
+ * at its best score. Each request's answers keep their own order — the server ranked them with evidence a
+ * candidate does not carry (a flavour read puts a sibling first) — and the requests are merged by the score
+ * at their heads, so answers already ordered by score come out ordered by score.
+ */
 export function mergeCandidates(lists: readonly (readonly Candidate[])[], topK: number): Candidate[] {
   const best = new Map<string, Candidate>();
   for (const candidate of lists.flat()) {
     const seen = best.get(candidate.product_id);
     if (!seen || candidate.score > seen.score) best.set(candidate.product_id, candidate);
   }
-  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, topK);
+  const queues = lists.map((list) => list.filter((c) => best.get(c.product_id) === c));
+  const merged: Candidate[] = [];
+  while (merged.length < topK) {
+    let next: Candidate[] | undefined;
+    for (const queue of queues)
+      if (queue.length > 0 && (!next || queue[0]!.score > next[0]!.score)) next = queue;
+    if (!next) break;
+    merged.push(next.shift()!);
+  }
+  return merged;
 }
 
 /** Same answer as the worker's analysis, computed by the server (no features: nothing is learnt). */
