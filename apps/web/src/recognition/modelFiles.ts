@@ -13,11 +13,15 @@ import {
 export type ModelUrls = {
   zxingReader: string;
   opencv: string;
-  /** onnxruntime-web's WASM runtime and PP-OCRv4's detector, recogniser and character list (text strategy). */
+  /**
+   * onnxruntime-web's WASM runtime and PP-OCRv4's detector, recogniser and character list (text strategy), and
+   * PP-OCR's text direction classifier (a pack lying upside down).
+   */
   ortWasm: string;
   ocrDetector: string;
   ocrRecogniser: string;
   ocrCharacters: string;
+  ocrClassifier: string;
   /** tesseract.js's worker script, its LSTM-only core (the .wasm beside it) and `ara` data (Arabic names). */
   tesseractWorker: string;
   tesseractCore: string;
@@ -42,6 +46,7 @@ export function modelUrls(): ModelUrls {
     ocrDetector: url('ocrDetector'),
     ocrRecogniser: url('ocrRecogniser'),
     ocrCharacters: url('ocrCharacters'),
+    ocrClassifier: url('ocrClassifier'),
     tesseractWorker: url('tesseractWorker'),
     tesseractCore: url('tesseractCore'),
     araLanguage: url('araLanguage'),

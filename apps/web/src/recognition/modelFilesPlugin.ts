@@ -141,6 +141,7 @@ function modelFiles(): ModelFile[] {
         ['ocrDetector', 'ch_PP-OCRv4_det_infer.onnx', 'application/octet-stream'],
         ['ocrRecogniser', 'ch_PP-OCRv4_rec_infer.onnx', 'application/octet-stream'],
         ['ocrCharacters', 'ppocr_keys_v1.txt', 'text/plain; charset=utf-8'],
+        ['ocrClassifier', 'ch_ppocr_mobile_v2.0_cls_infer.onnx', 'application/octet-stream'],
       ] as const
     ).map(([key, name, contentType]) => ({
       key,

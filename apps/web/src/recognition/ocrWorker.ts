@@ -4,7 +4,12 @@
 // models/ folder, cached for offline); the Worker answers `{ ready: true }` or `{ ready: false, error }`.
 import { createOcrRunner, serveOcrRunner, setOrtWasmUrl, type OcrReply } from '@hanouti/recognition';
 
-export type OcrWorkerInit = { ortWasm: string; ocrDetector: string; ocrRecogniser: string };
+export type OcrWorkerInit = {
+  ortWasm: string;
+  ocrDetector: string;
+  ocrRecogniser: string;
+  ocrClassifier: string;
+};
 export type OcrWorkerReady = { ready: true } | { ready: false; error: string };
 
 // The app's lib is DOM: the worker's own scope is typed here with the members it uses.
@@ -26,11 +31,12 @@ const init = (event: MessageEvent<unknown>) => {
   void (async () => {
     try {
       setOrtWasmUrl(files.ortWasm);
-      const [detector, recogniser] = await Promise.all([
+      const [detector, recogniser, classifier] = await Promise.all([
         bytes(files.ocrDetector),
         bytes(files.ocrRecogniser),
+        bytes(files.ocrClassifier),
       ]);
-      const runner = await createOcrRunner({ detector, recogniser });
+      const runner = await createOcrRunner({ detector, recogniser, classifier });
       serveOcrRunner(runner, {
         post: (message, transfer) => scope.postMessage(message, transfer),
         listen: (handler) => scope.addEventListener('message', (e) => handler(e.data)),

@@ -101,6 +101,7 @@ function textReader(): Promise<TextReader> {
       ortWasm: files.ortWasm,
       ocrDetector: files.ocrDetector,
       ocrRecogniser: files.ocrRecogniser,
+      ocrClassifier: files.ocrClassifier,
     };
     worker.postMessage(init);
     try {
@@ -123,7 +124,7 @@ function textReader(): Promise<TextReader> {
       worker.terminate();
       textReaderReady = undefined;
     });
-    return textReaderOn(runner, await characters);
+    return textReaderOn(runner, await characters, { classifier: true });
   })().catch((error: unknown) => {
     textReaderReady = undefined;
     throw error;
