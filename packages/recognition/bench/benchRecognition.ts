@@ -74,6 +74,11 @@ const { values: args } = parseArgs({
     degrade: { type: 'string' },
     /** Each query photo's central 1 / FACTOR of each side recognised instead (a photo taken closer), e.g. `1.6`. */
     closer: { type: 'string' },
+    /**
+     * Each query photo turned by DEGREES clockwise before it is recognised (a pack lying on the counter, a phone
+     * held sideways), e.g. `90`, `180`, `20`; the corners an angle uncovers are filled with the photo's edge colour.
+     */
+    rotate: { type: 'string' },
     /** Barcode photos also read resized by these factors (a phone's 1280–4000 px camera). */
     scales: { type: 'string' },
     /** Reference features and pack words are cached here between runs (keyed by the files and versions). */
@@ -210,6 +215,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
       JSON.stringify([
         FEATURES_VERSION,
         PACK_WORD_READING,
+        'direction classifier read both ways',
         skip.has('packWords'),
         referenceFiles.map(({ id, file }) => [id, file, statSync(file).size, statSync(file).mtimeMs]),
       ]),
@@ -280,6 +286,9 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
   const closer = args.closer === undefined ? 1 : Number(args.closer);
   if (!(closer >= 1)) throw new Error('--closer FACTOR: 1 or more, e.g. 1.6');
   if (closer !== 1) report.closer = closer;
+  const rotate = args.rotate === undefined ? 0 : Number(args.rotate);
+  if (!Number.isFinite(rotate)) throw new Error('--rotate DEGREES: an angle, e.g. 90 or 20');
+  if (rotate !== 0) report.rotated = rotate;
   /**
    * A query photo as another camera and a recompression would give it (--degrade), taken closer (--closer:
    * its central 1 / FACTOR of each side), else as it is.
@@ -291,17 +300,34 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
       closer === 1
         ? whole
         : cropImage(whole, { x: (whole.width - w) / 2, y: (whole.height - h) / 2, width: w, height: h });
-    if (!args.degrade) return image;
-    const { width, height } = image;
-    const jpeg = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
-      raw: { width, height, channels: 4 },
-    })
+    const turned = rotate === 0 ? image : await rotated(image, rotate);
+    if (!args.degrade) return turned;
+    const { width, height } = turned;
+    const jpeg = await sharp(
+      Buffer.from(turned.data.buffer, turned.data.byteOffset, turned.data.byteLength),
+      {
+        raw: { width, height, channels: 4 },
+      },
+    )
       .resize(Math.max(1, Math.round(width * degradeScale!)), Math.max(1, Math.round(height * degradeScale!)))
       .jpeg({ quality: degradeQuality! })
       .toBuffer();
     const { data, info } = await sharp(jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
   };
+  /** The photo turned clockwise; an angle that is not a quarter turn uncovers corners, filled with the edge colour. */
+  async function rotated(image: RgbaImage, degrees: number): Promise<RgbaImage> {
+    const { width, height } = image;
+    const raw = { raw: { width, height, channels: 4 as const } };
+    const pixels = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+    const edge = await sharp(pixels, raw).extract({ left: 0, top: 0, width, height: 1 }).stats();
+    const [r, g, b] = edge.channels.map((c) => Math.round(c.mean));
+    const { data, info } = await sharp(pixels, raw)
+      .rotate(degrees, { background: { r: r!, g: g!, b: b!, alpha: 1 } })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+  }
   const imageOf = async (path: string) =>
     images.get(path) ?? images.set(path, await queryImage(join(dir, path))).get(path)!;
 
