@@ -76,7 +76,8 @@ const { values: args } = parseArgs({
     closer: { type: 'string' },
     /**
      * Each query photo turned by DEGREES clockwise before it is recognised (a pack lying on the counter, a phone
-     * held sideways), e.g. `90`, `180`, `20`; the corners an angle uncovers are filled with the photo's edge colour.
+     * held sideways or tilted), e.g. `90`, `180`, `20`; another angle than a quarter turn keeps the largest
+     * upright rectangle inside the turned photo, as a turned camera would see it.
      */
     rotate: { type: 'string' },
     /** Barcode photos also read resized by these factors (a phone's 1280–4000 px camera). */
@@ -315,18 +316,38 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     const { data, info } = await sharp(jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
   };
-  /** The photo turned clockwise; an angle that is not a quarter turn uncovers corners, filled with the edge colour. */
+  /**
+   * The photo turned clockwise, as a camera turned by that angle sees it: the largest upright rectangle inside
+   * the turned photo (an angle that is not a quarter turn would otherwise uncover corners no camera gives).
+   */
   async function rotated(image: RgbaImage, degrees: number): Promise<RgbaImage> {
     const { width, height } = image;
-    const raw = { raw: { width, height, channels: 4 as const } };
     const pixels = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
-    const edge = await sharp(pixels, raw).extract({ left: 0, top: 0, width, height: 1 }).stats();
-    const [r, g, b] = edge.channels.map((c) => Math.round(c.mean));
-    const { data, info } = await sharp(pixels, raw)
-      .rotate(degrees, { background: { r: r!, g: g!, b: b!, alpha: 1 } })
+    const turned = await sharp(pixels, { raw: { width, height, channels: 4 } })
+      .rotate(degrees, { background: { r: 0, g: 0, b: 0, alpha: 1 } })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+    const [w, h] = largestInside(width, height, (degrees * Math.PI) / 180);
+    const whole = {
+      width: turned.info.width,
+      height: turned.info.height,
+      data: new Uint8ClampedArray(turned.data),
+    };
+    const [cw, ch] = [Math.min(whole.width, Math.floor(w)), Math.min(whole.height, Math.floor(h))];
+    if (cw === whole.width && ch === whole.height) return whole;
+    return cropImage(whole, { x: (whole.width - cw) / 2, y: (whole.height - ch) / 2, width: cw, height: ch });
+  }
+  /** The largest upright rectangle inside a w × h rectangle turned by `angle` (radians). */
+  function largestInside(w: number, h: number, angle: number): [number, number] {
+    const [sin, cos] = [Math.abs(Math.sin(angle)), Math.abs(Math.cos(angle))];
+    if (sin < 1e-9 || cos < 1e-9) return sin < 1e-9 ? [w, h] : [h, w];
+    const [long, short] = w >= h ? [w, h] : [h, w];
+    if (short <= 2 * sin * cos * long || Math.abs(sin - cos) < 1e-9) {
+      const x = short / 2;
+      return w >= h ? [x / sin, x / cos] : [x / cos, x / sin];
+    }
+    const cos2 = cos * cos - sin * sin;
+    return [(w * cos - h * sin) / cos2, (h * cos - w * sin) / cos2];
   }
   const imageOf = async (path: string) =>
     images.get(path) ?? images.set(path, await queryImage(join(dir, path))).get(path)!;
