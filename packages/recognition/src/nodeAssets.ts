@@ -10,8 +10,8 @@ import {
   type ArabicLineReader,
   type ArabicModelFiles,
 } from './arabicText.js';
-import { textReaderOn, type OcrModels, type TextReader } from './ocr.js';
-import { remoteOcrRunner } from './ocrThread.js';
+import { textReaderOn, type OcrModel, type OcrModels, type TextReader } from './ocr.js';
+import { ocrThreadReady, remoteOcrRunner } from './ocrThread.js';
 import { provideOpenCv } from './opencv.js';
 
 const require = createRequire(import.meta.url);
@@ -73,11 +73,13 @@ export async function createThreadedTextReader(): Promise<TextReader> {
         { eval: true },
       )
     : new Worker(new URL('./nodeOcrThread.js', here));
-  const ready = new Promise<void>((resolve, reject) => {
+  const ready = new Promise<OcrModel[]>((resolve, reject) => {
     const onMessage = (message: unknown) => {
-      if ((message as { ready?: boolean } | null)?.ready !== true) return;
+      const answer = ocrThreadReady(message);
+      if (!answer) return;
       worker.off('message', onMessage);
-      resolve();
+      if (answer.ready) resolve(answer.models);
+      else reject(new Error(answer.error));
     };
     worker.on('message', onMessage);
     worker.once('error', reject);
@@ -90,11 +92,11 @@ export async function createThreadedTextReader(): Promise<TextReader> {
     async () => {
       await worker.terminate();
     },
+    await ready,
   );
   worker.on('error', (error) => runner.fail(error));
   worker.on('exit', (code) => runner.fail(new Error(`OCR thread stopped (exit code ${code})`)));
-  await ready;
-  return textReaderOn(runner, await readFile(ocrModelPaths().characters, 'utf8'), { classifier: true });
+  return textReaderOn(runner, await readFile(ocrModelPaths().characters, 'utf8'));
 }
 
 /**

@@ -3,7 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import { loadOcrModels } from './nodeAssets.js';
 import { createOcrRunner } from './ocr.js';
-import { serveOcrRunner } from './ocrThread.js';
+import { serveOcrRunner, type OcrThreadReady } from './ocrThread.js';
 
 const port = parentPort;
 if (!port) throw new Error('nodeOcrThread.ts runs as a worker thread');
@@ -12,4 +12,4 @@ serveOcrRunner(runner, {
   post: (message, transfer) => port.postMessage(message, transfer),
   listen: (handler) => port.on('message', handler),
 });
-port.postMessage({ ready: true });
+port.postMessage({ ready: true, models: [...runner.models] } satisfies OcrThreadReady);

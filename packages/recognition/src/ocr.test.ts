@@ -207,8 +207,8 @@ describe('PP-OCRv4 on onnxruntime-web (WASM)', () => {
 
   it('reads a pack lying the other way round (the direction classifier turns the lines)', async () => {
     const models = await loadOcrModels();
-    // The pack upside down, and a word standing the other way (a quarter turn anticlockwise): both are the
-    // lines read as a standing box, then turned by half a turn.
+    // The pack upside down (lying boxes), and a word standing the other way (a quarter turn anticlockwise, a
+    // standing box read downwards, so upside down): the classifier says both are turned by half a turn.
     const image = await renderSvg(
       `<rect width="400" height="300" fill="#f4e9c8"/>
        <g transform="rotate(180 200 150)">

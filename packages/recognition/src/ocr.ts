@@ -465,6 +465,8 @@ export type OcrTensor = { data: Float32Array; dims: number[] };
  */
 export type OcrRunner = {
   run(model: OcrModel, input: OcrTensor): Promise<OcrTensor>;
+  /** The networks `run` has (the direction classifier only when it was given). */
+  models: readonly OcrModel[];
   /** True when `run` works in another thread. */
   concurrent: boolean;
   release(): Promise<void>;
@@ -495,6 +497,7 @@ export async function createOcrRunner(
   };
   return {
     concurrent: false,
+    models: Object.keys(sessions) as OcrModel[],
     async run(model, { data, dims }) {
       const session = sessions[model];
       if (!session) throw new Error(`no OCR ${model} model was given`);
@@ -516,19 +519,16 @@ export async function createOcrRunner(
 /** Creates the reader with its two networks in this thread. Fails with a clear error on bad bytes. */
 export async function createTextReader(models: OcrModels): Promise<TextReader> {
   parseCharacterList(models.characters); // a bad list fails before the models are loaded
-  return textReaderOn(await createOcrRunner(models), models.characters, {
-    classifier: models.classifier !== undefined,
-  });
+  return textReaderOn(await createOcrRunner(models), models.characters);
 }
 
-/** The reader around two networks run by `runner` (in this thread or another). */
-export async function textReaderOn(
-  runner: OcrRunner,
-  characterList: string,
-  /** `classifier`: the runner has PP-OCR's direction classifier — a line upside down is turned first. */
-  options: { classifier?: boolean } = {},
-): Promise<TextReader> {
+/**
+ * The reader around the networks run by `runner` (in this thread or another). When the runner has PP-OCR's
+ * direction classifier, a line upside down is turned first.
+ */
+export async function textReaderOn(runner: OcrRunner, characterList: string): Promise<TextReader> {
   const characters = parseCharacterList(characterList);
+  const hasClassifier = runner.models.includes('classifier');
   const cv = await loadOpenCv();
 
   /** True when the direction classifier says the line is upside down (PP-OCR's labels: 0°, 180°). */
@@ -555,7 +555,7 @@ export async function textReaderOn(
     image: RgbaImage,
     line: Point[],
   ): Promise<{ text: string; confidence: number }> {
-    if (!options.classifier || !(await upsideDown(image, line))) return recogniseBox(image, line);
+    if (!hasClassifier || !(await upsideDown(image, line))) return recogniseBox(image, line);
     const [asFound, turned] = await Promise.all([
       recogniseBox(image, line),
       recogniseBox(image, turnedHalf(line)),

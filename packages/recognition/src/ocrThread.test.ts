@@ -3,7 +3,9 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOcrModels } from './nodeAssets.js';
 import { createOcrRunner, type OcrRunner } from './ocr.js';
-import { remoteOcrRunner, serveOcrRunner, type OcrReply } from './ocrThread.js';
+import { ocrThreadReady, remoteOcrRunner, serveOcrRunner, type OcrReply } from './ocrThread.js';
+
+const MODELS: readonly string[] = ['detector', 'recogniser', 'classifier'];
 
 /** A port end as ocrThread.ts wants it. */
 const portOf = <Out, In>(port: MessagePort) => ({
@@ -78,10 +80,15 @@ describe('PP-OCR in a thread of its own: the message protocol', () => {
     const calls = new MessageChannel();
     serveOcrRunner(runner, portOf<OcrReply, unknown>(calls.port2));
     let terminated = 0;
-    const remote = remoteOcrRunner(portOf(calls.port1), () => {
-      terminated++;
-    });
+    const remote = remoteOcrRunner(
+      portOf(calls.port1),
+      () => {
+        terminated++;
+      },
+      runner.models,
+    );
     expect(remote.concurrent).toBe(true);
+    expect(remote.models).toEqual(['detector', 'recogniser', 'classifier']);
     const output = await remote.run('detector', square());
     expect(output.dims).toEqual([1, 1, 32, 32]);
     expect(output.data.length).toBe(32 * 32);
@@ -94,5 +101,24 @@ describe('PP-OCR in a thread of its own: the message protocol', () => {
     await remote.release();
     expect(terminated).toBe(1);
     calls.port1.close();
+  });
+
+  it("the thread's ready message: the networks it runs, or its reason; anything else is not it", () => {
+    expect(ocrThreadReady({ ready: true, models: ['detector', 'recogniser'] })).toEqual({
+      ready: true,
+      models: ['detector', 'recogniser'],
+    });
+    expect(ocrThreadReady({ ready: false, error: 'HTTP 404' })).toEqual({ ready: false, error: 'HTTP 404' });
+    expect(ocrThreadReady({ ready: true, models: ['printer'] })).toMatchObject({ ready: false });
+    expect(ocrThreadReady({ ready: true })).toMatchObject({ ready: false });
+    expect(ocrThreadReady({ id: 3, output: square() })).toBeUndefined();
+    fc.assert(
+      fc.property(fc.anything(), (message) => {
+        const answer = ocrThreadReady(message);
+        const ready = (message as { ready?: unknown } | null)?.ready;
+        if (typeof ready !== 'boolean') expect(answer).toBeUndefined();
+        else expect(answer?.ready === false || answer?.models.every((m) => MODELS.includes(m))).toBe(true);
+      }),
+    );
   });
 });

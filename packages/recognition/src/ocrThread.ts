@@ -6,6 +6,21 @@ import type { OcrModel, OcrRunner, OcrTensor } from './ocr.js';
 
 export type OcrRequest = { id: number; model: OcrModel; input: OcrTensor };
 export type OcrReply = { id: number; output: OcrTensor } | { id: number; error: string };
+/** The thread's first message: ready with the networks it runs, or the reason it could not load them. */
+export type OcrThreadReady = { ready: true; models: OcrModel[] } | { ready: false; error: string };
+
+const isModel = (m: unknown): m is OcrModel => m === 'detector' || m === 'recogniser' || m === 'classifier';
+
+/** The thread's ready message, or undefined for any other message (a reply). */
+export function ocrThreadReady(message: unknown): OcrThreadReady | undefined {
+  const m = message as { ready?: unknown; models?: unknown; error?: unknown } | null;
+  if (typeof m !== 'object' || m === null || typeof m.ready !== 'boolean') return undefined;
+  if (!m.ready)
+    return { ready: false, error: typeof m.error === 'string' ? m.error : 'the OCR thread failed' };
+  if (!Array.isArray(m.models) || !m.models.every(isModel))
+    return { ready: false, error: 'the OCR thread named no networks' };
+  return { ready: true, models: m.models };
+}
 
 /** The two ends of a message channel, whatever the platform's Worker looks like. */
 export type OcrPort<Out, In> = {
@@ -19,7 +34,7 @@ function isRequest(message: unknown): message is OcrRequest {
     typeof m === 'object' &&
     m !== null &&
     typeof m.id === 'number' &&
-    (m.model === 'detector' || m.model === 'recogniser' || m.model === 'classifier') &&
+    isModel(m.model) &&
     m.input?.data instanceof Float32Array &&
     Array.isArray(m.input.dims)
   );
@@ -51,12 +66,14 @@ export function serveOcrRunner(runner: OcrRunner, port: OcrPort<OcrReply, unknow
 
 /**
  * The caller's side: each `run` posts its input (transferred, not copied: the caller never reuses it) and
- * resolves with the thread's answer. `fail` rejects what is pending and what comes after with its first reason
- * (the thread died); `release` ends the thread.
+ * resolves with the thread's answer. `models` are the networks the thread said it runs (its ready message).
+ * `fail` rejects what is pending and what comes after with its first reason (the thread died); `release` ends
+ * the thread.
  */
 export function remoteOcrRunner(
   port: OcrPort<OcrRequest, unknown>,
   terminate: () => void | Promise<void>,
+  models: readonly OcrModel[],
 ): OcrRunner & { fail(error: Error): void } {
   let next = 0;
   const pending = new Map<number, { resolve(output: OcrTensor): void; reject(error: Error): void }>();
@@ -71,6 +88,7 @@ export function remoteOcrRunner(
   });
   return {
     concurrent: true,
+    models: [...models],
     run(model, input) {
       if (failed) return Promise.reject(failed);
       const id = next++;

@@ -1,8 +1,15 @@
 // PP-OCR's networks in a Worker of their own, started by the recognition Worker (recognitionWorker.ts): it reads
 // a crop's words while the recognition Worker computes the crop's keypoints, barcode and look-alike on another
 // core (packages/recognition/src/ocrThread.ts). The first message gives the model files' URLs (the app's
-// models/ folder, cached for offline); the Worker answers `{ ready: true }` or `{ ready: false, error }`.
-import { createOcrRunner, serveOcrRunner, setOrtWasmUrl, type OcrReply } from '@hanouti/recognition';
+// models/ folder, cached for offline); the Worker answers `{ ready: true, models }` (the networks it runs) or
+// `{ ready: false, error }`.
+import {
+  createOcrRunner,
+  serveOcrRunner,
+  setOrtWasmUrl,
+  type OcrReply,
+  type OcrThreadReady,
+} from '@hanouti/recognition';
 
 export type OcrWorkerInit = {
   ortWasm: string;
@@ -10,11 +17,10 @@ export type OcrWorkerInit = {
   ocrRecogniser: string;
   ocrClassifier: string;
 };
-export type OcrWorkerReady = { ready: true } | { ready: false; error: string };
 
 // The app's lib is DOM: the worker's own scope is typed here with the members it uses.
 const scope = self as unknown as {
-  postMessage(message: OcrReply | OcrWorkerReady, transfer?: Transferable[]): void;
+  postMessage(message: OcrReply | OcrThreadReady, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
   removeEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
 };
@@ -41,7 +47,7 @@ const init = (event: MessageEvent<unknown>) => {
         post: (message, transfer) => scope.postMessage(message, transfer),
         listen: (handler) => scope.addEventListener('message', (e) => handler(e.data)),
       });
-      scope.postMessage({ ready: true });
+      scope.postMessage({ ready: true, models: [...runner.models] });
     } catch (error) {
       scope.postMessage({ ready: false, error: error instanceof Error ? error.message : String(error) });
     }

@@ -6,6 +6,7 @@ import {
   computeReferenceFeatures,
   createArabicLineReader,
   hasArabicWords,
+  ocrThreadReady,
   PACK_WORD_READING,
   packWordsOfLines,
   PRECISION_SETTINGS,
@@ -21,13 +22,13 @@ import {
   type ArabicLineReader,
   type CatalogueProduct,
   type ImageFeatures,
-  type OcrReply,
+  type OcrModel,
   type ReferenceIndex,
   type TextReader,
 } from '@hanouti/recognition';
 import { decodePhoto, encodeJpeg } from './decodePhoto';
 import type { ModelUrls } from './modelFiles';
-import type { OcrWorkerInit, OcrWorkerReady } from './ocrWorker';
+import type { OcrWorkerInit } from './ocrWorker';
 import type {
   AnalysedDetection,
   RecognitionAnswers,
@@ -85,12 +86,13 @@ function textReader(): Promise<TextReader> {
       return response.text();
     });
     const worker = new Worker(new URL('./ocrWorker.ts', import.meta.url), { type: 'module' });
-    const ready = new Promise<void>((resolve, reject) => {
-      const onReady = (event: MessageEvent<OcrWorkerReady | OcrReply>) => {
-        if (!('ready' in event.data)) return;
+    const ready = new Promise<OcrModel[]>((resolve, reject) => {
+      const onReady = (event: MessageEvent<unknown>) => {
+        const answer = ocrThreadReady(event.data);
+        if (!answer) return;
         worker.removeEventListener('message', onReady);
-        if (event.data.ready) resolve();
-        else reject(new Error(event.data.error));
+        if (answer.ready) resolve(answer.models);
+        else reject(new Error(answer.error));
       };
       worker.addEventListener('message', onReady);
       worker.addEventListener('error', () => reject(new Error('the OCR worker could not start')), {
@@ -104,8 +106,9 @@ function textReader(): Promise<TextReader> {
       ocrClassifier: files.ocrClassifier,
     };
     worker.postMessage(init);
+    let models: OcrModel[];
     try {
-      await Promise.all([ready, opencv()]);
+      [models] = await Promise.all([ready, opencv()]);
     } catch (error) {
       worker.terminate();
       throw error;
@@ -116,6 +119,7 @@ function textReader(): Promise<TextReader> {
         listen: (handler) => worker.addEventListener('message', (event) => handler(event.data)),
       },
       () => worker.terminate(),
+      models,
     );
     // An error the OCR Worker did not catch: it is ended (its runtime's memory with it) and the next reading
     // starts a new one.
@@ -124,7 +128,7 @@ function textReader(): Promise<TextReader> {
       worker.terminate();
       textReaderReady = undefined;
     });
-    return textReaderOn(runner, await characters, { classifier: true });
+    return textReaderOn(runner, await characters);
   })().catch((error: unknown) => {
     textReaderReady = undefined;
     throw error;
