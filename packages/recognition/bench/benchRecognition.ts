@@ -184,6 +184,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
         id: r.product_id!,
         name: r.name!,
         brand: r.brand ?? '',
+        ...(r.category ? { category: r.category } : {}),
         ...(r.barcode ? { barcode: r.barcode } : {}),
       },
     ]),

@@ -4,8 +4,15 @@ import { reviewDetection } from './cart.js';
 import { createImage, resizeImage, type RgbaImage } from './image.js';
 import { computeFeatures, computeReferenceFeatures, verifyMatch } from './keypoints.js';
 import { provideOpenCvFromNodeModules } from './nodeAssets.js';
-import { distinctiveInliers, foreignNameWordRead, ownNameWordRead, siblingsOf } from './openSet.js';
+import {
+  distinctiveInliers,
+  foreignNameWordRead,
+  kindSiblingsOf,
+  ownNameWordRead,
+  siblingsOf,
+} from './openSet.js';
 import { recogniseProduct } from './recognise.js';
+import { separates } from './strategies/keypointStrategy.js';
 import type { CatalogueProduct } from './strategies/strategy.js';
 import { buildIndex } from './referenceIndex.js';
 import { buildTextIndex } from './textMatch.js';
@@ -143,5 +150,46 @@ describe('open set: evidence that separates an answer from what the catalogue do
     // A word of no product's name says nothing; nor does a word read unclearly.
     expect(foreignNameWordRead('apple', read('ekologisk'), products, index)).toBeUndefined();
     expect(foreignNameWordRead('apple', read('grapefruit', 0.6), products, index)).toBeUndefined();
+  });
+
+  it("a product alone of its kind in its brand needs a word of its own name: the brand's other kinds cannot show its kind's common print", async () => {
+    const kinds = new Map<string, CatalogueProduct>([
+      ['apple', { id: 'apple', name: 'Tropic Apple Juice', brand: 'Tropic', category: 'Juice' }],
+      ['skyr', { id: 'skyr', name: 'Tropic Skyr', brand: 'Tropic', category: 'Yoghurt' }],
+    ]);
+    expect(kindSiblingsOf(kinds, 'apple')).toEqual([]);
+    expect(
+      kindSiblingsOf(
+        new Map([
+          ['apple', { brand: 'Tropic', category: 'Juice' }],
+          ['mango', { brand: ' tropic', category: 'juice ' }],
+          ['plain', { brand: 'Tropic' }],
+          ['skyr', { brand: 'Tropic', category: 'Yoghurt' }],
+        ]),
+        'apple',
+      ),
+    ).toEqual(['mango', 'plain']);
+    // The shop sells the brand's apple juice and its skyr (a design of its own), not its mango juice, which
+    // shares the juices' artwork with the apple juice.
+    const index = buildIndex([
+      { productId: 'apple', features: await computeReferenceFeatures(flavourPack(21)) },
+      { productId: 'skyr', features: await computeReferenceFeatures(texturedPack(31)) },
+    ]);
+    const mango = resizeImage(flavourPack(22), 288, 360);
+    const recognise = (products: Map<string, CatalogueProduct>) =>
+      recogniseProduct(mango, { index, products, disable: ['text', 'barcode'] });
+    const answer = await recognise(kinds);
+    expect(answer.candidates[0]?.product_id).toBe('apple');
+    expect(answer.candidates[0]!.score).toBeLessThan(CONFIDENCE_HIGH);
+    expect(answer.possiblyUnknown).toBe(true);
+    // Without the categories the skyr is the apple juice's sibling, and the juices' artwork, which its photos
+    // do not have, counts as the apple juice's own print: the unknown mango juice is Sûr.
+    const byBrand = new Map([...kinds].map(([id, { category: _, ...product }]) => [id, product]));
+    expect((await recognise(byBrand)).candidates[0]!.score).toBeGreaterThanOrEqual(CONFIDENCE_HIGH);
+    // The apple juice's own name read on the pack separates it.
+    const options = { products: kinds };
+    expect(separates('apple', [], options, 40).separates).toBe(false);
+    expect(separates('apple', [{ word: 'apple', confidence: 0.95 }], options, 40).separates).toBe(true);
+    expect(separates('apple', [{ word: 'tropic', confidence: 0.95 }], options, 40).separates).toBe(false);
   });
 });

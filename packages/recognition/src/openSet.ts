@@ -22,6 +22,9 @@ import {
 /** A brand as products are grouped by it (siblings): trimmed, lower case; '' for none. */
 export const brandKey = (brand: string | undefined): string => brand?.trim().toLowerCase() ?? '';
 
+/** A kind of product (the catalogue's category) as siblings are grouped by it: trimmed, lower case; '' for none. */
+export const kindKey = (category: string | undefined): string => category?.trim().toLowerCase() ?? '';
+
 /** Products of the catalogue with the same brand as `productId` (its siblings), without it. */
 export function siblingsOf(products: ReadonlyMap<string, { brand?: string }>, productId: string): string[] {
   const brand = brandKey(products.get(productId)?.brand);
@@ -30,6 +33,22 @@ export function siblingsOf(products: ReadonlyMap<string, { brand?: string }>, pr
     .filter(([id, p]) => id !== productId && brandKey(p.brand) === brand)
     .map(([id]) => id)
     .sort();
+}
+
+/**
+ * Siblings of the product's kind: those of its category, or without one (a product without a category
+ * could be of any kind). A brand's products of one kind (its yoghurts' flavours, its milks' fat levels)
+ * share one design; its other kinds have their own.
+ */
+export function kindSiblingsOf(
+  products: ReadonlyMap<string, { brand?: string; category?: string }>,
+  productId: string,
+): string[] {
+  const kind = kindKey(products.get(productId)?.category);
+  return siblingsOf(products, productId).filter((id) => {
+    const other = kindKey(products.get(id)?.category);
+    return !kind || !other || other === kind;
+  });
 }
 
 /** The descriptors of all the siblings' reference photos, one matrix, memoised per index state and product set. */

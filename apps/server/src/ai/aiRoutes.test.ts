@@ -269,7 +269,8 @@ describe('/api/ai on generated images', () => {
       payload: {
         crop_base64: base64(photo),
         products: [
-          { id: 'milk', name: 'Lait Centrale 1L', brand: 'Centrale', images: [] },
+          // The category too: a brand's products of one category are siblings (open set).
+          { id: 'milk', name: 'Lait Centrale 1L', brand: 'Centrale', category: 'Lait', images: [] },
           { id: 'oil', name: 'Huile Lesieur', brand: 'Lesieur', images: [] },
         ],
       },

@@ -46,6 +46,7 @@ export const aiSchemas = {
           id: z.string().min(1).max(64),
           name: z.string().min(1).max(200),
           brand: z.string().max(200).optional(),
+          category: z.string().max(200).optional(),
           barcode: z.string().max(64).optional(),
           images: z.array(referenceImage).max(10),
         }),

@@ -13,13 +13,14 @@ export type AnalysisStage = 'download' | 'references' | 'analyse';
 export type AnalysisProgress = { stage: AnalysisStage; done: number; total: number };
 
 /** Products a photo can sell: bulk products are weighed, never counted from a photo. */
-function sellableByPhoto(products: readonly Product[]): (CatalogueProduct & { photoId?: string })[] {
+export function sellableByPhoto(products: readonly Product[]): (CatalogueProduct & { photoId?: string })[] {
   return products
     .filter((p) => !p.isBulk)
     .map((p) => ({
       id: p.id,
       name: p.name,
       ...(p.brand ? { brand: p.brand } : {}),
+      ...(p.category ? { category: p.category } : {}),
       ...(p.barcode ? { barcode: p.barcode } : {}),
       ...(p.photoId ? { photoId: p.photoId } : {}),
     }));

@@ -47,7 +47,14 @@ async function jpegOf(
 }
 
 async function referenceImages(products: readonly (CatalogueProduct & { photoId?: string })[]) {
-  const out: { id: string; name: string; brand?: string; barcode?: string; images: string[] }[] = [];
+  const out: {
+    id: string;
+    name: string;
+    brand?: string;
+    category?: string;
+    barcode?: string;
+    images: string[];
+  }[] = [];
   for (const product of products) {
     const images: string[] = [];
     const photo = product.photoId ? await loadPhoto(product.photoId) : undefined;
@@ -65,6 +72,7 @@ async function referenceImages(products: readonly (CatalogueProduct & { photoId?
       id: product.id,
       name: product.name,
       ...(product.brand ? { brand: product.brand } : {}),
+      ...(product.category ? { category: product.category } : {}),
       ...(product.barcode ? { barcode: product.barcode } : {}),
       images,
     });

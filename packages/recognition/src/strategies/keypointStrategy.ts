@@ -11,6 +11,7 @@ import {
   brandKey,
   distinctiveInliers,
   foreignNameWordRead,
+  kindSiblingsOf,
   ownNameWordRead,
   siblingsOf,
 } from '../openSet.js';
@@ -126,7 +127,10 @@ export type KeypointEvidence = {
  * A sure keypoint match (`isConfident`) is Sûr only with evidence that separates the product from a product
  * the catalogue does not have — another flavour of its brand shares its artwork (openSet.ts):
  * - a product with siblings in the catalogue: as many distinctive inliers (matched to its photo, with no near
- *   neighbour in any sibling's photo) as the sure rule asks of all inliers, CONFIDENT_INLIERS;
+ *   neighbour in any sibling's photo) as the sure rule asks of all inliers, CONFIDENT_INLIERS; and when none
+ *   of them is of its kind (its category: `kindSiblingsOf`), a word of its catalogue name read too — the
+ *   brand's other kinds have designs of their own, so the print it shares with an unknown product of its
+ *   kind (another flavour) counts as distinctive;
  * - a product with a brand and no sibling in the catalogue: only a word of its catalogue name (not the
  *   brand) read on the pack separates it;
  * - a product without a brand (loose produce) keeps the sure rule;
@@ -147,7 +151,16 @@ export function separates(
   const read = foreign ? { foreign } : {};
   if (siblingsOf(options.products, productId).length === 0)
     return { separates: !foreign && ownNameWordRead(product, words), ...read };
-  return { separates: !foreign && (distinctive ?? 0) >= CONFIDENT_INLIERS, ...read };
+  // Alone of its kind in its brand, its kind's common print has no photo to be told from: it counts as
+  // distinctive, so a word of its own name must be read too.
+  const aloneOfItsKind = kindSiblingsOf(options.products, productId).length === 0;
+  return {
+    separates:
+      !foreign &&
+      (distinctive ?? 0) >= CONFIDENT_INLIERS &&
+      (!aloneOfItsKind || ownNameWordRead(product, words)),
+    ...read,
+  };
 }
 
 export type KeypointStrategyEvidence = {
@@ -277,12 +290,10 @@ export const keypointStrategy = async (
       // between siblings the sure rule on their distinctive inliers: a match that wins on the brand's
       // artwork while a sibling shows as much of its own print is not sure.
       const own = distinctive(productId);
-      const brand = brandKey(options.products.get(productId)?.brand);
+      const siblings = new Set(siblingsOf(options.products, productId));
       const siblingsDistinctive = Math.max(
         0,
-        ...others
-          .filter(([id]) => brand && brandKey(options.products.get(id)?.brand) === brand)
-          .map(([id]) => distinctive(id) ?? 0),
+        ...others.filter(([id]) => siblings.has(id)).map(([id]) => distinctive(id) ?? 0),
       );
       const separation = separates(productId, words, options, own);
       if (separation.separates && (own === undefined || isConfident(own, siblingsDistinctive)))

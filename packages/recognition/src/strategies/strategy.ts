@@ -15,6 +15,8 @@ export type CatalogueProduct = {
   id: string;
   name: string;
   brand?: string;
+  /** The catalogue's category: a brand's products of one category are its siblings (openSet.ts). */
+  category?: string;
   barcode?: string;
   image?: string;
   /** Words read on the product's reference photos (`packWordsOfLines`), for the text strategy. */
