@@ -1,29 +1,17 @@
-import type { Product } from '@hanouti/core';
 import { describe, expect, it } from 'vitest';
+import { aProduct } from '../data/testDatabase';
 import { catalogueHasArabicNames, sellableByPhoto } from './recognisePhotos';
-
-const NOW = '2025-01-15T10:00:00.000Z';
-const product = (overrides: Partial<Product>): Product => ({
-  id: '01940000-0000-7000-8000-000000000001',
-  name: 'Lait Centrale 1L',
-  brand: '',
-  category: 'Produits laitiers',
-  purchasePrice: 600,
-  salePrice: 750,
-  vat: 20,
-  stock: 10,
-  reorderThreshold: 5,
-  isBulk: false,
-  createdAt: NOW,
-  updatedAt: NOW,
-  ...overrides,
-});
 
 describe('the catalogue a photo is recognised against', () => {
   it('leaves out bulk products and gives each its brand and category (siblings for the open set)', () => {
-    const milk = product({ brand: 'Centrale', barcode: '6111245040017' });
-    const olives = product({ id: '01940000-0000-7000-8000-000000000002', name: 'Olives', isBulk: true });
-    const tea = product({ id: '01940000-0000-7000-8000-000000000003', name: 'Thé', category: '' });
+    const milk = aProduct({
+      name: 'Lait Centrale 1L',
+      brand: 'Centrale',
+      category: 'Produits laitiers',
+      barcode: '6111245040017',
+    });
+    const olives = aProduct({ name: 'Olives', isBulk: true });
+    const tea = aProduct({ name: 'Thé', brand: '', category: '' });
     expect(sellableByPhoto([milk, olives, tea])).toEqual([
       {
         id: milk.id,
