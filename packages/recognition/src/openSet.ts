@@ -7,6 +7,8 @@
 // photo that match the answer's reference clearly better than any of its siblings' photos (the flavour's
 // picture and words, aligned by the homography as inliers). A product with a brand and no sibling in the
 // catalogue has no photos to tell its own print from the brand's: only a word of its own name can separate it.
+// Nor has one whose siblings are all of other kinds (categories, `kindSiblingsOf`): their designs are their
+// own, so the print it shares with an unknown product of its kind looks distinctive; a name word is needed too.
 import { DESCRIPTOR_WORDS, nearestTwoJs, nearestTwoWasm } from './hamming.js';
 import { RATIO_TEST, type ImageFeatures, type Verification } from './keypoints.js';
 import { VOTE_MAX_DISTANCE, type ReferenceIndex } from './referenceIndex.js';
