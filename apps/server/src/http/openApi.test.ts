@@ -47,6 +47,7 @@ describe('GET /api/docs', () => {
     expect(Object.keys(match.properties?.products?.items?.properties ?? {}).sort()).toEqual([
       'barcode',
       'brand',
+      'category',
       'id',
       'images',
       'name',
