@@ -460,8 +460,9 @@ export type OcrModel = 'detector' | 'recogniser' | 'classifier';
 export type OcrTensor = { data: Float32Array; dims: number[] };
 
 /**
- * Runs the two networks: in this thread (`createOcrRunner`) or in another one (`remoteOcrRunner`, ocrThread.ts)
- * — the reader's work around them (resizing, boxes, decoding) stays with the caller either way.
+ * Runs PP-OCR's networks (detector, recogniser, the direction classifier when given): in this thread
+ * (`createOcrRunner`) or in another one (`remoteOcrRunner`, ocrThread.ts) — the reader's work around them
+ * (resizing, boxes, decoding) stays with the caller either way.
  */
 export type OcrRunner = {
   run(model: OcrModel, input: OcrTensor): Promise<OcrTensor>;
@@ -472,7 +473,10 @@ export type OcrRunner = {
   release(): Promise<void>;
 };
 
-/** Creates the two ONNX sessions from the model bytes, in this thread. Fails with a clear error on bad bytes. */
+/**
+ * Creates the ONNX sessions (detector, recogniser, the classifier when given) from the model bytes, in this
+ * thread. Fails with a clear error on bad bytes.
+ */
 export async function createOcrRunner(
   models: Pick<OcrModels, 'detector' | 'recogniser' | 'classifier'>,
 ): Promise<OcrRunner> {
@@ -516,7 +520,7 @@ export async function createOcrRunner(
   };
 }
 
-/** Creates the reader with its two networks in this thread. Fails with a clear error on bad bytes. */
+/** Creates the reader with its networks in this thread. Fails with a clear error on bad bytes. */
 export async function createTextReader(models: OcrModels): Promise<TextReader> {
   parseCharacterList(models.characters); // a bad list fails before the models are loaded
   return textReaderOn(await createOcrRunner(models), models.characters);

@@ -1,4 +1,4 @@
-// PP-OCR's two networks in a thread of their own (a Worker in the browser, worker_threads in Node): the
+// PP-OCR's networks in a thread of their own (a Worker in the browser, worker_threads in Node): the
 // recognition thread sends each network's input tensor and gets its output back, and meanwhile does the work
 // that does not need the words — the photo's keypoints, barcode and look-alike (recognise.ts). On a phone's
 // several cores, and this machine's two, reading is then no longer added to the rest.

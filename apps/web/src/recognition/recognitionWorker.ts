@@ -74,7 +74,7 @@ function opencv(): Promise<void> {
 let textReaderReady: Promise<TextReader> | undefined;
 
 /**
- * PP-OCRv4, created once: its two networks on onnxruntime-web in the OCR Worker (ocrWorker.ts), which reads
+ * PP-OCRv4, created once: its networks on onnxruntime-web in the OCR Worker (ocrWorker.ts), which reads
  * while this Worker computes what does not need the words; the boxes and the decoding here, with the
  * OpenCV this Worker has. All files from the app's models/ folder (cached for offline).
  */
