@@ -82,6 +82,11 @@ const { values: args } = parseArgs({
     rotate: { type: 'string' },
     /** Barcode photos also read resized by these factors (a phone's 1280–4000 px camera). */
     scales: { type: 'string' },
+    /**
+     * Barcode photos blurred once resized by each of --scales (a Gaussian of SIGMA pixels of the photo read: a
+     * camera that did not focus, a hand that moved), e.g. `2`.
+     */
+    blur: { type: 'string' },
     /** Reference features and pack words are cached here between runs (keyed by the files and versions). */
     cache: { type: 'string', default: join(tmpdir(), 'hanouti-bench-cache') },
   },
@@ -110,6 +115,26 @@ const LIBRARY_BINARIZERS = ['LocalAverage', 'GlobalHistogram', 'FixedThreshold',
 if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
   const rows = spread(readCsv(join(dir, 'barcodes.csv')), limit);
   const scales = args.scales ? args.scales.split(',').map(Number) : [1];
+  const blur = args.blur === undefined ? 0 : Number(args.blur);
+  if (!(blur >= 0)) throw new Error('--blur SIGMA: a Gaussian blur in pixels, e.g. 1.5');
+  if (blur > 0) report.barcodesBlurred = blur;
+  const blurred = async (image: RgbaImage): Promise<RgbaImage> => {
+    if (blur === 0) return image;
+    const { data, info } = await sharp(
+      Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+      {
+        raw: { width: image.width, height: image.height, channels: 4 },
+      },
+    )
+      .blur(blur)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return {
+      width: info.width,
+      height: info.height,
+      data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+    };
+  };
   const perScale: Record<string, unknown> = {};
   for (const scale of scales) {
     let correct = 0;
@@ -123,14 +148,15 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
     const libraryOnly: string[] = [];
     for (const row of rows) {
       const original = await decodeImageFile(join(dir, row.path!));
-      const image =
+      const image = await blurred(
         scale === 1
           ? original
           : resizeImage(
               original,
               Math.max(1, Math.round(original.width * scale)),
               Math.max(1, Math.round(original.height * scale)),
-            );
+            ),
+      );
       const start = performance.now();
       const reads = await readRetailBarcodes(image, { effort: 'photo' });
       times.push(performance.now() - start);

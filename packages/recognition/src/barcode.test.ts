@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   barcodeScales,
   decideBarcodes,
+  samePlace,
   isInStoreCode,
   prepareBarcodeReader,
   readRetailBarcodes,
@@ -187,6 +188,56 @@ describe('the decision over the passes (decideBarcodes)', () => {
     expect(gtins(decideBarcodes([[at(upc, 10)], [at(misread, 11)], [at(upc, 9)], [at(upc, 10)]]))).toEqual([
       upc,
     ]);
+  });
+
+  it('two rows of one blurred code are the same place: their two codes contradict each other', () => {
+    // As zxing-cpp read a blurred EAN-13 (barcodes-dev ean13-3_17 ×3, Gaussian σ 2): a misread that the
+    // check digit let through on rows 255–261, the code on rows 291–321; each read by two passes.
+    const row = (gtin: string, y: number, height: number): BarcodeVote => ({
+      gtin,
+      format: 'EAN13',
+      box: { x: 99, y, width: 590, height },
+    });
+    const [right, misread] = ['9780596008574', '6780186008574'];
+    const pass = [row(misread, 255, 6), row(right, 291, 30)];
+    expect(decideBarcodes([pass, pass])).toEqual([]);
+    expect(
+      gtins(decideBarcodes([pass, pass, [row(right, 300, 10)], [row(right, 280, 20)], [row(right, 290, 4)]])),
+    ).toEqual([right]);
+    // A bar height (0.6 of the code's length) apart or more: two codes, one above the other.
+    expect(samePlace({ x: 0, y: 0, width: 200, height: 10 }, { x: 0, y: 125, width: 200, height: 10 })).toBe(
+      true,
+    );
+    expect(samePlace({ x: 0, y: 0, width: 200, height: 10 }, { x: 0, y: 160, width: 200, height: 10 })).toBe(
+      false,
+    );
+    // Along the code they must overlap by half, whichever way the code stands.
+    expect(samePlace({ x: 0, y: 0, width: 200, height: 10 }, { x: 150, y: 20, width: 200, height: 10 })).toBe(
+      false,
+    );
+    expect(samePlace({ x: 0, y: 0, width: 10, height: 200 }, { x: 60, y: 10, width: 8, height: 190 })).toBe(
+      true,
+    );
+    expect(samePlace({ x: 0, y: 0, width: 10, height: 200 }, { x: 60, y: 150, width: 8, height: 190 })).toBe(
+      false,
+    );
+  });
+
+  it('a maker’s code and a shop’s label never contradict each other, even on the same rows', () => {
+    const row = (gtin: string): BarcodeVote => ({
+      gtin,
+      format: 'EAN13',
+      box: { x: 0, y: 0, width: 190, height: 8 },
+    });
+    const [maker, price] = ['5449000000996', '2012345000018'];
+    expect(
+      gtins(
+        decideBarcodes([
+          [row(maker), row(price)],
+          [row(maker), row(price)],
+        ]),
+      ),
+    ).toEqual([maker, price]);
   });
 
   it('codes at different places do not contradict; an in-store label comes after the maker’s code', () => {

@@ -31,6 +31,11 @@ const RETAIL_OPTIONS: ReaderOptions = {
 const SLOW_OPTIONS: ReaderOptions = { ...RETAIL_OPTIONS, tryInvert: false };
 /** The second opinion: a globally thresholded image (another binariser, other errors). */
 const GLOBAL_OPTIONS: ReaderOptions = { ...SLOW_OPTIONS, binarizer: 'GlobalHistogram' };
+/**
+ * The last opinion: one fixed threshold at mid-grey. Where blur has spread the bars into grey, the local
+ * binarisers' adaptive threshold follows the blur and loses the narrow bars that a fixed one keeps.
+ */
+const FIXED_OPTIONS: ReaderOptions = { ...SLOW_OPTIONS, binarizer: 'FixedThreshold' };
 
 let prepared: Promise<unknown> | undefined;
 
@@ -181,6 +186,7 @@ function photoPasses(width: number, height: number): Pass[] {
     passes.push({ scale, options: SLOW_OPTIONS }, { scale, options: GLOBAL_OPTIONS, confirm: true });
   for (const scale of sharpened)
     for (const sharpen of SHARPENINGS) passes.push({ scale, sharpen, options: SLOW_OPTIONS });
+  passes.push({ scale: 1, options: FIXED_OPTIONS });
   return passes;
 }
 
@@ -204,28 +210,41 @@ function isResolved(read: BarcodeVote): boolean {
   return Math.max(read.box.width, read.box.height) >= (MODULES[read.format] ?? 95);
 }
 
-/** Two reads at the same place: their boxes (grown a little: a line read has no height) overlap by half. */
-function samePlace(a: PixelBox, b: PixelBox): boolean {
-  const overlap = (a0: number, a1: number, b0: number, b1: number) =>
-    Math.min(a1, b1) - Math.max(a0, b0) >= 0.5 * Math.min(a1 - a0, b1 - b0);
-  const grow = (box: PixelBox) => {
-    const margin = Math.max(2, 0.05 * Math.max(box.width, box.height));
-    return {
-      x0: box.x - margin,
-      x1: box.x + box.width + margin,
-      y0: box.y - margin,
-      y1: box.y + box.height + margin,
-    };
-  };
-  const p = grow(a);
-  const q = grow(b);
-  return overlap(p.x0, p.x1, q.x0, q.x1) && overlap(p.y0, p.y1, q.y0, q.y1);
+/**
+ * The bars of a retail code stand about 0.6 of its width tall (GS1's nominal EAN-13: 22.85 mm bars on a
+ * 37.29 mm symbol; shops' codes are often cut shorter, never taller): two rows of one code are never further
+ * apart across it than that.
+ */
+export const BAR_HEIGHT_SHARE = 0.6;
+
+/**
+ * Two reads at the same place: along the code their spans (grown a little) overlap by half, and across it
+ * they are at most a bar height apart (BAR_HEIGHT_SHARE of the code's length) — the library reports a read as
+ * the rows it decoded, and two rows of one blurred code may give two codes. Reads of a code standing up (box
+ * taller than wide) are compared the other way round; a read of each orientation, as boxes overlapping by half.
+ */
+export function samePlace(a: PixelBox, b: PixelBox): boolean {
+  const span = (start: number, length: number, margin: number) => [start - margin, start + length + margin];
+  const overlapByHalf = ([a0, a1]: number[], [b0, b1]: number[]) =>
+    Math.min(a1!, b1!) - Math.max(a0!, b0!) >= 0.5 * Math.min(a1! - a0!, b1! - b0!);
+  const margin = (box: PixelBox) => Math.max(2, 0.05 * Math.max(box.width, box.height));
+  const xs = (box: PixelBox) => span(box.x, box.width, margin(box));
+  const ys = (box: PixelBox) => span(box.y, box.height, margin(box));
+  const lying = (box: PixelBox) => box.width >= box.height;
+  if (lying(a) !== lying(b)) return overlapByHalf(xs(a), xs(b)) && overlapByHalf(ys(a), ys(b));
+  const [along, across] = lying(a) ? [xs, ys] : [ys, xs];
+  const [c0, c1] = across(a);
+  const [d0, d1] = across(b);
+  const gap = Math.max(0, Math.max(c0!, d0!) - Math.min(c1!, d1!));
+  const length = Math.max(a.width, a.height, b.width, b.height);
+  return overlapByHalf(along(a), along(b)) && gap <= BAR_HEIGHT_SHARE * length;
 }
 
 /**
  * The codes the passes agree on. A code's support is the number of passes that read it; two different
- * codes read at the same place contradict each other (one of them is a misread: a blurred bar moved a digit
- * and the check digit let it through). A code is accepted when its support is more than twice that of any
+ * codes read at the same place (`samePlace`) contradict each other (one of them is a misread: a blurred bar
+ * moved a digit and the check digit let it through), unless one is a shop's label (`isInStoreCode`) and the
+ * other a maker's code. A code is accepted when its support is more than twice that of any
  * code read at its place, and, unless it is in the catalogue (`known`), at least 2 — 3 when only sharpened
  * copies read it and it spans less than one pixel of the photo a module (`isResolved`): sharpening a code
  * the photo sampled below its narrowest bar and space invents bars, and the copies invent them alike (two
@@ -251,7 +270,8 @@ export function decideBarcodes(
   for (const [gtin, code] of codes) {
     let against = 0;
     for (const [other, rival] of codes) {
-      if (other === gtin) continue;
+      // A maker's code and a shop's label are two codes, whatever their places.
+      if (other === gtin || isInStoreCode(other) !== isInStoreCode(gtin)) continue;
       if (code.reads.some((a) => rival.reads.some((b) => samePlace(a.box, b.box))))
         against = Math.max(against, rival.support);
     }
