@@ -77,7 +77,8 @@ const { values: args } = parseArgs({
     /**
      * Each query photo turned by DEGREES clockwise before it is recognised (a pack lying on the counter, a phone
      * held sideways or tilted), e.g. `90`, `180`, `20`; another angle than a quarter turn keeps the largest
-     * upright rectangle inside the turned photo, as a turned camera would see it.
+     * upright rectangle inside the turned photo, as a turned camera would see it. Barcode photos are turned
+     * whole, once resized and blurred (the canvas grown, the photo's edges carried out: the code is never cut).
      */
     rotate: { type: 'string' },
     /** Barcode photos also read resized by these factors (a phone's 1280–4000 px camera). */
@@ -118,21 +119,54 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
   const blur = args.blur === undefined ? 0 : Number(args.blur);
   if (!(blur >= 0)) throw new Error('--blur SIGMA: a Gaussian blur in pixels, e.g. 1.5');
   if (blur > 0) report.barcodesBlurred = blur;
-  const blurred = async (image: RgbaImage): Promise<RgbaImage> => {
-    if (blur === 0) return image;
-    const { data, info } = await sharp(
-      Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength),
-      {
-        raw: { width: image.width, height: image.height, channels: 4 },
-      },
-    )
-      .blur(blur)
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+  const turn = args.rotate === undefined ? 0 : Number(args.rotate);
+  if (!Number.isFinite(turn)) throw new Error('--rotate DEGREES: an angle, e.g. 90 or 20');
+  if (turn !== 0) report.barcodesTurned = turn;
+  /**
+   * The photo read blurred (--blur) and turned clockwise (--rotate) on a canvas grown to hold it, the photo's
+   * edge pixels carried out to the canvas's edges: a fill of one colour would draw a bar beside a code at the
+   * photo's edge and take its quiet zone, which no turned camera does.
+   */
+  const imitated = async (image: RgbaImage): Promise<RgbaImage> => {
+    if (blur === 0 && turn === 0) return image;
+    const raw = (width: number, height: number) => ({ raw: { width, height, channels: 4 as const } });
+    const { width, height } = image;
+    let pixels = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+    if (blur > 0) pixels = await sharp(pixels, raw(width, height)).blur(blur).raw().toBuffer();
+    if (turn !== 0) {
+      const angle = (turn * Math.PI) / 180;
+      const grown = [
+        Math.ceil(Math.abs(width * Math.cos(angle)) + Math.abs(height * Math.sin(angle))),
+        Math.ceil(Math.abs(width * Math.sin(angle)) + Math.abs(height * Math.cos(angle))),
+      ] as const;
+      const pad = Math.max(width, height);
+      const extended = await sharp(pixels, raw(width, height))
+        .extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'copy' })
+        .raw()
+        .toBuffer();
+      const turned = await sharp(extended, raw(width + 2 * pad, height + 2 * pad))
+        .rotate(turn)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(turned.data, raw(turned.info.width, turned.info.height))
+        .extract({
+          left: Math.round((turned.info.width - grown[0]) / 2),
+          top: Math.round((turned.info.height - grown[1]) / 2),
+          width: grown[0],
+          height: grown[1],
+        })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return {
+        width: info.width,
+        height: info.height,
+        data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+      };
+    }
     return {
-      width: info.width,
-      height: info.height,
-      data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+      width,
+      height,
+      data: new Uint8ClampedArray(pixels.buffer, pixels.byteOffset, pixels.byteLength),
     };
   };
   const perScale: Record<string, unknown> = {};
@@ -148,7 +182,7 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
     const libraryOnly: string[] = [];
     for (const row of rows) {
       const original = await decodeImageFile(join(dir, row.path!));
-      const image = await blurred(
+      const image = await imitated(
         scale === 1
           ? original
           : resizeImage(

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   barcodeScales,
+  barSlants,
   decideBarcodes,
   samePlace,
   isInStoreCode,
@@ -18,6 +19,7 @@ import {
   createImage,
   greyToImage,
   resizeImage,
+  rotateImage,
   rotateQuarter,
   toGrey,
   type RgbaImage,
@@ -275,6 +277,41 @@ describe('the scale space (barcodeScales)', () => {
 });
 
 describe('reading a photo: every scale a phone gives, labels, agreement', () => {
+  it('measures the slant of a code’s bars (barSlants), and finds none on an upright code or a blank photo', async () => {
+    const code = canvas(600, 400, [
+      { image: await renderBarcode('ean13', '5449000000996', 2), x: 150, y: 120 },
+    ]);
+    expect(barSlants(code)).toEqual([]);
+    expect(barSlants(canvas(300, 200, []))).toEqual([]);
+    for (const slant of [25, -35, 60]) {
+      const [first] = barSlants(rotateImage(code, slant).image);
+      expect(Math.abs(first! - slant)).toBeLessThan(3);
+    }
+  });
+
+  it('reads a code photographed at a slant the library misses, and says where it is', async () => {
+    // A code of 3-px modules (≈ 300 px wide: a phone's photo of a pack), centred.
+    const label = await renderBarcode('ean13', '5449000000996', 3);
+    const code = canvas(700, 500, [
+      { image: label, x: Math.round((700 - label.width) / 2), y: Math.round((500 - label.height) / 2) },
+    ]);
+    const library = async (image: RgbaImage) =>
+      (await readBarcodes(image, { formats: ['EAN13'], tryHarder: true, tryRotate: true })).filter(
+        (r) => r.isValid,
+      );
+    for (const slant of [40, -40, 135]) {
+      const { image: slanted } = rotateImage(code, slant);
+      expect(await library(slanted)).toEqual([]);
+      const reads = await readRetailBarcodes(slanted);
+      expect(reads.map((r) => r.gtin)).toEqual(['5449000000996']);
+      // The box is on the code (the rows read of it): its centre near the photo's centre, the code's.
+      const { x, y, width, height } = reads[0]!.box;
+      expect(Math.abs(x + width / 2 - slanted.width / 2)).toBeLessThan(100);
+      expect(Math.abs(y + height / 2 - slanted.height / 2)).toBeLessThan(100);
+      expect(Math.max(width, height)).toBeGreaterThan(200);
+    }
+  });
+
   it('a clean UPC-A is its own GTIN-13 at every size and turn, never another EAN-13', async () => {
     const upc = await renderBarcode('upca', '036000291452', 2);
     for (const factor of [0.75, 1, 2, 3]) {

@@ -1,6 +1,15 @@
 // Retail barcodes (EAN-13, EAN-8, UPC-A, UPC-E) read with zxing-wasm, returned as check-digit-validated GTINs.
 import { prepareZXingModule, readBarcodes, type ReaderOptions } from 'zxing-wasm/reader';
-import { cropImage, resizeImage, sharpenGreyPlane, toGrey, type PixelBox, type RgbaImage } from './image.js';
+import {
+  cropImage,
+  greyToImage,
+  resizeImage,
+  rotateImage,
+  sharpenGreyPlane,
+  toGrey,
+  type PixelBox,
+  type RgbaImage,
+} from './image.js';
 import { normaliseGtin } from './gtin.js';
 
 /** Where the reader's .wasm comes from: its bytes (Node) or a URL the app serves (browser, worker). */
@@ -96,6 +105,59 @@ async function readOnce(
   return reads;
 }
 
+/**
+ * One pass on the level turned clockwise by `turn` degrees, in grey: each read's corners are taken back to the level
+ * (`rotateImage`'s `toSource`), its box is their bounding box in the photo's pixels.
+ */
+async function readTurned(
+  level: RgbaImage,
+  turn: number,
+  scale: number,
+  offset: { x: number; y: number },
+  options: ReaderOptions,
+): Promise<BarcodeRead[]> {
+  // Turned in grey (what the reader reads): one channel interpolated instead of three.
+  const grey = greyToImage(toGrey(level), level.width, level.height);
+  const { image, toSource } = rotateImage(grey, turn, { grey: true });
+  return (await readOnce(image, 1, { x: 0, y: 0 }, options)).map((read) => {
+    const { x, y, width, height } = read.box;
+    const corners = [
+      toSource({ x, y }),
+      toSource({ x: x + width, y }),
+      toSource({ x, y: y + height }),
+      toSource({ x: x + width, y: y + height }),
+    ];
+    const xs = corners.map((p) => p.x);
+    const ys = corners.map((p) => p.y);
+    return {
+      ...read,
+      box: {
+        x: Math.min(...xs) / scale + offset.x,
+        y: Math.min(...ys) / scale + offset.y,
+        width: (Math.max(...xs) - Math.min(...xs)) / scale,
+        height: (Math.max(...ys) - Math.min(...ys)) / scale,
+      },
+    };
+  });
+}
+
+/**
+ * The part of the photo (`source`, before `offset`) around a read: a read is the rows decoded, so its box is
+ * grown across the code by a bar height (BAR_HEIGHT_SHARE of its length) each way, and a little along it.
+ */
+function aroundRead(box: PixelBox, offset: { x: number; y: number }): PixelBox {
+  const length = Math.max(box.width, box.height);
+  const across = BAR_HEIGHT_SHARE * length;
+  const along = 0.05 * length;
+  const [mx, my] = box.width >= box.height ? [along, across] : [across, along];
+  return {
+    x: box.x - offset.x - mx,
+    y: box.y - offset.y - my,
+    width: box.width + 2 * mx,
+    height: box.height + 2 * my,
+  };
+}
+
 /** How hard to try: `live` is one pass per preview frame; `photo` adds the slower passes for blurred codes. */
 export type BarcodeEffort = 'live' | 'photo';
 
@@ -121,6 +183,106 @@ const SHARPENINGS: readonly { amount: number; radius: number }[] = [
 ];
 
 /**
+ * The library reads a code whose bars stand within a few degrees of upright (or, with tryRotate, of lying):
+ * a row must cross every bar, and a retail code is short for its width. A shopkeeper holds the phone at any
+ * angle to the pack, so the slant of the photo's bars is measured (`barSlants`) and the photo turned upright.
+ * The photo is measured at most this large (never enlarged).
+ */
+const SLANT_SIDE = 480;
+/** Square cells, in pixels of the measured photo, whose edges each give one direction. */
+const SLANT_CELL = 8;
+/**
+ * A cell counts when its edges nearly all run one way (its structure tensor's coherence), as bars do and
+ * print, photos and a pack's texture do not, and with some contrast (a mean gradient of 8 grey levels).
+ */
+const BAR_COHERENCE = 0.8;
+const BAR_MIN_GRADIENT = 8;
+/** The fewest cells that make a slant: a code 60 px wide at SLANT_SIDE, its bars 30 px tall, has 28. */
+const SLANT_MIN_CELLS = 8;
+/**
+ * From this slant (degrees from upright or lying) a row of the photo crosses a short code's bars too
+ * obliquely to be trusted alone (a retail code's bars are 0.6 of its width tall, often cut to a third: a row
+ * 10° off runs 0.18 of the width up or down the bars).
+ */
+const OBLIQUE_SLANT = 10;
+const isOblique = (slant: number) => Math.min(Math.abs(slant), 90 - Math.abs(slant)) >= OBLIQUE_SLANT;
+/** Directions are counted in 5° bins; the reader already reads slants within one bin of upright or lying. */
+const SLANT_BIN = 5;
+
+/**
+ * The slants of the photo's barcode-like edges, in degrees clockwise from upright bars (−90 to 90, the
+ * strongest first; at most two, 15° or more apart, the second at least half as strong): a direction many
+ * cells of parallel edges share. Slants the reader reads anyway (within 5° of upright or lying) are left out.
+ */
+export function barSlants(image: RgbaImage): number[] {
+  const factor = Math.min(1, SLANT_SIDE / Math.max(image.width, image.height));
+  const small = factor < 1 ? resizeImage(image, image.width * factor, image.height * factor) : image;
+  const { width: w, height: h } = small;
+  const grey = toGrey(small);
+  const bins = new Float64Array(180 / SLANT_BIN);
+  // Per bin, the cells' tensors summed: the slant is their sum's direction (a mean of angles is biased).
+  const tensors = Array.from({ length: bins.length }, () => [0, 0, 0]);
+  for (let cy = 1; cy + SLANT_CELL < h; cy += SLANT_CELL)
+    for (let cx = 1; cx + SLANT_CELL < w; cx += SLANT_CELL) {
+      let xx = 0;
+      let yy = 0;
+      let xy = 0;
+      for (let y = cy; y < cy + SLANT_CELL; y++)
+        for (let x = cx; x < cx + SLANT_CELL; x++) {
+          // Scharr's derivatives (3, 10, 3): the same answer whatever the edges' direction.
+          const i = y * w + x;
+          const a = grey[i - w - 1]!;
+          const c = grey[i - w + 1]!;
+          const g = grey[i + w - 1]!;
+          const l = grey[i + w + 1]!;
+          const gx = (3 * (c - a) + 10 * (grey[i + 1]! - grey[i - 1]!) + 3 * (l - g)) / 32;
+          const gy = (3 * (g - a) + 10 * (grey[i + w]! - grey[i - w]!) + 3 * (l - c)) / 32;
+          xx += gx * gx;
+          yy += gy * gy;
+          xy += gx * gy;
+        }
+      const energy = xx + yy;
+      if (energy < BAR_MIN_GRADIENT ** 2 * SLANT_CELL * SLANT_CELL) continue;
+      if (Math.hypot(xx - yy, 2 * xy) < BAR_COHERENCE * energy) continue;
+      // The edges' normal (the gradient) at this angle from the x axis, clockwise (y down): the bars' slant.
+      const angle = (Math.atan2(2 * xy, xx - yy) / 2) * (180 / Math.PI);
+      const bin = Math.min(bins.length - 1, Math.floor((angle + 90) / SLANT_BIN));
+      bins[bin]! += 1;
+      const t = tensors[bin]!;
+      t[0]! += xx;
+      t[1]! += yy;
+      t[2]! += xy;
+    }
+  // Bins within one bin of upright (0°) or lying (±90°) are read as they are.
+  const readAnyway = (bin: number) => {
+    const centre = -90 + (bin + 0.5) * SLANT_BIN;
+    return Math.abs(centre) <= SLANT_BIN || Math.abs(centre) >= 90 - SLANT_BIN;
+  };
+  const peaks = [...bins.keys()]
+    .filter((bin) => bins[bin]! > 0 && !readAnyway(bin))
+    .sort((a, b) => bins[b]! - bins[a]! || a - b);
+  // A slant is a code's many cells, not a few strokes of print: its bin holds at least SLANT_MIN_CELLS and
+  // half the cells of the strongest direction, upright and lying included (an upright code's stray cells at
+  // its ends and digits do not make a slant).
+  const slants: number[] = [];
+  const strongest = Math.max(...bins);
+  for (const bin of peaks) {
+    if (slants.length === 2 || bins[bin]! < Math.max(SLANT_MIN_CELLS, strongest / 2)) break;
+    // The peak's bin and its neighbours (a slant near a bin's edge splits its cells between two).
+    let [xx, yy, xy] = [0, 0, 0];
+    for (const near of [bin - 1, bin, bin + 1]) {
+      const t = tensors[(near + bins.length) % bins.length]!;
+      xx += t[0]!;
+      yy += t[1]!;
+      xy += t[2]!;
+    }
+    const slant = (Math.atan2(2 * xy, xx - yy) / 2) * (180 / Math.PI);
+    if (slants.every((other) => Math.abs(other - slant) >= 15)) slants.push(Math.round(slant * 10) / 10);
+  }
+  return slants;
+}
+
+/**
  * Codes a shop prints itself (restricted circulation: GS1 prefixes 20–29, and UPC number system 2, "02…" as
  * GTIN-13) are price or weight labels stuck on a pack: they never come before the maker's code.
  */
@@ -134,6 +296,8 @@ export function isInStoreCode(gtin: string): boolean {
  */
 type Pass = {
   scale: number;
+  /** The level turned upright from the photo's n-th slant (`barSlants`), when it has one. */
+  slant?: number;
   /** Light and dark swapped (a code printed light on a dark pack). */
   invert?: boolean;
   sharpen?: { amount: number; radius: number };
@@ -184,6 +348,13 @@ function photoPasses(width: number, height: number): Pass[] {
   ];
   for (const scale of [...below, ...above])
     passes.push({ scale, options: SLOW_OPTIONS }, { scale, options: GLOBAL_OPTIONS, confirm: true });
+  // The photo turned upright from each slant of its bars, on the largest level of at most 1,500 px (the
+  // first sharpened one, a size at which a code's modules are wide enough); the second binariser confirms.
+  for (const slant of [0, 1])
+    passes.push(
+      { scale: sharpened[0] ?? 1, slant, options: SLOW_OPTIONS },
+      { scale: sharpened[0] ?? 1, slant, options: GLOBAL_OPTIONS, confirm: true },
+    );
   for (const scale of sharpened)
     for (const sharpen of SHARPENINGS) passes.push({ scale, sharpen, options: SLOW_OPTIONS });
   passes.push({ scale: 1, options: FIXED_OPTIONS });
@@ -343,9 +514,13 @@ export async function readRetailBarcodes(
   // The passes after the third read the photo's polarity, or the inverted one when only the inverted pass
   // read a code (light bars on a dark pack: its agreement must come from inverted passes too).
   let inverted = false;
+  let slants: number[] | undefined;
   for (const [n, pass] of photoPasses(source.width, source.height).entries()) {
     if (n === 3) inverted = votes[0]!.length === 0 && votes[1]!.length === 0 && votes[2]!.length > 0;
     if (pass.confirm && votes.every((reads) => reads.length === 0)) continue;
+    // The bars' slants are measured once, when first needed; a photo without one skips the turned passes.
+    const slant = pass.slant === undefined ? undefined : (slants ??= barSlants(source))[pass.slant];
+    if (pass.slant !== undefined && slant === undefined) continue;
     const level = at(pass.scale);
     const image = pass.sharpen
       ? sharpenGreyPlane(
@@ -356,14 +531,31 @@ export async function readRetailBarcodes(
           pass.sharpen.radius,
         )
       : level;
-    const reads = await readOnce(
-      (pass.invert ?? inverted) ? invertImage(image) : image,
-      pass.scale,
-      offset,
-      pass.options,
-    );
+    const read = (pass.invert ?? inverted) ? invertImage(image) : image;
+    const reads =
+      slant === undefined
+        ? await readOnce(read, pass.scale, offset, pass.options)
+        : await readTurned(read, -slant, pass.scale, offset, pass.options);
     votes.push(pass.sharpen ? reads.map((read) => ({ ...read, sharpened: true })) : reads);
-    if (decideBarcodes(votes, known).some((read) => !isInStoreCode(read.gtin))) break;
+    const [accepted] = decideBarcodes(votes, known).filter((read) => !isInStoreCode(read.gtin));
+    if (!accepted) continue;
+    // A read is a row across the bars. Where the code's own bars slant by OBLIQUE_SLANT or more, a row of the
+    // photo as it is crosses them obliquely and may run out of a short code's bars at its ends, and two passes
+    // then misread it alike. So the photo is read turned upright from that slant too: the decision stands when
+    // the turned view reads the code again; when it reads only another code at its place, that code's reads
+    // count too and contradict the oblique ones.
+    if (slant !== undefined) break;
+    const local = barSlants(cropImage(source, aroundRead(accepted.box, offset))).find(isOblique);
+    if (local === undefined) break;
+    const scale = barcodeScales(source.width, source.height).sharpened[0] ?? 1;
+    const largest = inverted ? invertImage(at(scale)) : at(scale);
+    const turned = [
+      await readTurned(largest, -local, scale, offset, SLOW_OPTIONS),
+      await readTurned(largest, -local, scale, offset, GLOBAL_OPTIONS),
+    ];
+    if (turned.some((reads) => reads.some((r) => r.gtin === accepted.gtin))) break;
+    votes.push(...turned);
+    break;
   }
   return decideBarcodes(votes, known);
 }

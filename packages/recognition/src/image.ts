@@ -134,6 +134,73 @@ export function rotateQuarter(image: RgbaImage): RgbaImage {
   return out;
 }
 
+/** A pixel position. */
+export type PixelPoint = { x: number; y: number };
+
+/**
+ * The image turned clockwise by `degrees` about its centre, bilinear, on a canvas grown to hold all of it,
+ * opaque; `toSource` takes a position in the turned image back to the image. The uncovered corners carry the
+ * image's edge pixels outwards (a uniform fill would draw an edge along the image's border — beside a barcode
+ * at the border, a bar in its quiet zone), or are `fill` when given. `grey`: the image is grey (red = green
+ * = blue, as `greyToImage` gives), so one channel is turned and copied to the others (a third of the work).
+ */
+export function rotateImage(
+  image: RgbaImage,
+  degrees: number,
+  { fill, grey = false }: { fill?: number; grey?: boolean } = {},
+): { image: RgbaImage; toSource: (point: PixelPoint) => PixelPoint } {
+  const angle = (degrees * Math.PI) / 180;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const { width: w, height: h, data } = image;
+  const out = createImage(
+    Math.max(1, Math.ceil(Math.abs(w * cos) + Math.abs(h * sin) - 1e-9)),
+    Math.max(1, Math.ceil(Math.abs(w * sin) + Math.abs(h * cos) - 1e-9)),
+  );
+  const [cx, cy, ox, oy] = [w / 2, h / 2, out.width / 2, out.height / 2];
+  const toSource = ({ x, y }: PixelPoint): PixelPoint => ({
+    x: cx + (x - ox) * cos + (y - oy) * sin,
+    y: cy - (x - ox) * sin + (y - oy) * cos,
+  });
+  // The source position of each pixel's centre, stepped along the row; the four pixels around it, bilinear
+  // (inside the image read directly, at its border through `sample`).
+  const sample = (px: number, py: number, c: number) =>
+    px >= 0 && py >= 0 && px < w && py < h
+      ? data[(py * w + px) * 4 + c]!
+      : (fill ?? data[(Math.min(h - 1, Math.max(0, py)) * w + Math.min(w - 1, Math.max(0, px))) * 4 + c]!);
+  const o = out.data;
+  const channels = grey ? 1 : 3;
+  for (let y = 0; y < out.height; y++) {
+    const start = toSource({ x: 0.5, y: y + 0.5 });
+    for (let x = 0; x < out.width; x++) {
+      const sx = start.x + x * cos - 0.5;
+      const sy = start.y - x * sin - 0.5;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const d = (y * out.width + x) * 4;
+      if (x0 >= 0 && y0 >= 0 && x0 + 1 < w && y0 + 1 < h) {
+        const i = (y0 * w + x0) * 4;
+        const j = i + w * 4;
+        for (let c = 0; c < channels; c++) {
+          const top = data[i + c]! + (data[i + 4 + c]! - data[i + c]!) * fx;
+          const bottom = data[j + c]! + (data[j + 4 + c]! - data[j + c]!) * fx;
+          o[d + c] = top + (bottom - top) * fy;
+        }
+      } else
+        for (let c = 0; c < channels; c++) {
+          const top = sample(x0, y0, c) * (1 - fx) + sample(x0 + 1, y0, c) * fx;
+          const bottom = sample(x0, y0 + 1, c) * (1 - fx) + sample(x0 + 1, y0 + 1, c) * fx;
+          o[d + c] = top * (1 - fy) + bottom * fy;
+        }
+      if (grey) o[d + 2] = o[d + 1] = o[d]!;
+      o[d + 3] = 255;
+    }
+  }
+  return { image: out, toSource };
+}
+
 /** Grey bytes back to an opaque RGBA image. */
 export function greyToImage(grey: ArrayLike<number>, width: number, height: number): RgbaImage {
   const out = createImage(width, height);
