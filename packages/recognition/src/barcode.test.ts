@@ -1,4 +1,5 @@
 import bwipjs from 'bwip-js/node';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
   readRetailBarcodes,
   type BarcodeVote,
 } from './barcode.js';
+import { seededRandom } from './random.js';
 import { buildIndex } from './referenceIndex.js';
 import { recogniseProduct } from './recognise.js';
 import { readBarcodes } from 'zxing-wasm/reader';
@@ -287,6 +289,34 @@ describe('reading a photo: every scale a phone gives, labels, agreement', () => 
       const [first] = barSlants(rotateImage(code, slant).image);
       expect(Math.abs(first! - slant)).toBeLessThan(3);
     }
+  });
+
+  it('any photo: at most two slants within ±90°, and noise or stripes read no code', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 160 }),
+        fc.integer({ min: 1, max: 160 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.boolean(),
+        async (width, height, seed, stripes) => {
+          // Noise, or stripes at a random slant with noise (edges that run one way, as bars do).
+          const random = seededRandom(seed);
+          const angle = random() * Math.PI;
+          const photo = createImage(width, height);
+          for (let y = 0; y < height; y++)
+            for (let x = 0; x < width; x++) {
+              const band = Math.floor((x * Math.cos(angle) + y * Math.sin(angle)) / 3) % 2 === 0;
+              const value = stripes ? (band ? 30 : 220) + random() * 20 : random() * 256;
+              photo.data.set([value, value, value, 255], (y * width + x) * 4);
+            }
+          const slants = barSlants(photo);
+          expect(slants.length).toBeLessThanOrEqual(2);
+          for (const slant of slants) expect(Math.abs(slant)).toBeLessThanOrEqual(90);
+          expect(await readRetailBarcodes(photo)).toEqual([]);
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 
   it('reads a code photographed at a slant the library misses, and says where it is', async () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boxBlurGrey, createImage, rotateImage, sharpenGreyPlane } from './image.js';
 import { seededRandom } from './random.js';
@@ -108,6 +109,33 @@ describe('rotateImage', () => {
     const { x, y } = brightest(rotateImage(image, 30, { fill: 0 }).image);
     const source = toSource({ x: x + 0.5, y: y + 0.5 });
     expect(Math.hypot(source.x - 5.5, source.y - 3.5)).toBeLessThan(1);
+  });
+
+  it('any image, any angle: an opaque image of the grown size, whose centre maps back to the centre', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 24 }),
+        fc.integer({ min: 1, max: 24 }),
+        fc.double({ min: -720, max: 720, noNaN: true }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (width, height, degrees, seed) => {
+          const source = createImage(width, height);
+          const random = seededRandom(seed);
+          for (let i = 0; i < source.data.length; i++) source.data[i] = Math.floor(random() * 256);
+          const { image: turned, toSource } = rotateImage(source, degrees);
+          const angle = (degrees * Math.PI) / 180;
+          expect(turned.width).toBeLessThanOrEqual(
+            Math.ceil(Math.abs(width * Math.cos(angle)) + Math.abs(height * Math.sin(angle))) + 1,
+          );
+          expect(turned.data.length).toBe(turned.width * turned.height * 4);
+          for (let i = 3; i < turned.data.length; i += 4) expect(turned.data[i]).toBe(255);
+          const centre = toSource({ x: turned.width / 2, y: turned.height / 2 });
+          expect(centre.x).toBeCloseTo(width / 2, 6);
+          expect(centre.y).toBeCloseTo(height / 2, 6);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('carries the edge pixels out to the corners unless told a fill', () => {
