@@ -35,7 +35,7 @@ import { writeFileSync } from 'node:fs';
 import { recogniseProduct } from '../src/recognise.js';
 import { PRECISION_SETTINGS, type CatalogueProduct } from '../src/strategies/strategy.js';
 import { buildIndex, type ProductReference, type ReferenceIndex } from '../src/referenceIndex.js';
-import { decodeImageFile } from './decode.js';
+import { decodeImageFile, rgbaOf, sharpOf } from './decode.js';
 import { provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
 import { composeScene, placeOnCounter } from './scenes.js';
 import { readCsv, spread } from './csv.js';
@@ -129,45 +129,34 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
    */
   const imitated = async (image: RgbaImage): Promise<RgbaImage> => {
     if (blur === 0 && turn === 0) return image;
-    const raw = (width: number, height: number) => ({ raw: { width, height, channels: 4 as const } });
-    const { width, height } = image;
-    let pixels = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
-    if (blur > 0) pixels = await sharp(pixels, raw(width, height)).blur(blur).raw().toBuffer();
-    if (turn !== 0) {
-      const angle = (turn * Math.PI) / 180;
-      const grown = [
-        Math.ceil(Math.abs(width * Math.cos(angle)) + Math.abs(height * Math.sin(angle))),
-        Math.ceil(Math.abs(width * Math.sin(angle)) + Math.abs(height * Math.cos(angle))),
-      ] as const;
-      const pad = Math.max(width, height);
-      const extended = await sharp(pixels, raw(width, height))
+    const blurred =
+      blur > 0 ? rgbaOf(await sharpOf(image).blur(blur).raw().toBuffer({ resolveWithObject: true })) : image;
+    if (turn === 0) return blurred;
+    const { width, height } = blurred;
+    const angle = (turn * Math.PI) / 180;
+    const grown = [
+      Math.ceil(Math.abs(width * Math.cos(angle)) + Math.abs(height * Math.sin(angle))),
+      Math.ceil(Math.abs(width * Math.sin(angle)) + Math.abs(height * Math.cos(angle))),
+    ] as const;
+    const pad = Math.max(width, height);
+    const extended = rgbaOf(
+      await sharpOf(blurred)
         .extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'copy' })
         .raw()
-        .toBuffer();
-      const turned = await sharp(extended, raw(width + 2 * pad, height + 2 * pad))
-        .rotate(turn)
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const { data, info } = await sharp(turned.data, raw(turned.info.width, turned.info.height))
+        .toBuffer({ resolveWithObject: true }),
+    );
+    const turned = rgbaOf(await sharpOf(extended).rotate(turn).raw().toBuffer({ resolveWithObject: true }));
+    return rgbaOf(
+      await sharpOf(turned)
         .extract({
-          left: Math.round((turned.info.width - grown[0]) / 2),
-          top: Math.round((turned.info.height - grown[1]) / 2),
+          left: Math.round((turned.width - grown[0]) / 2),
+          top: Math.round((turned.height - grown[1]) / 2),
           width: grown[0],
           height: grown[1],
         })
         .raw()
-        .toBuffer({ resolveWithObject: true });
-      return {
-        width: info.width,
-        height: info.height,
-        data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
-      };
-    }
-    return {
-      width,
-      height,
-      data: new Uint8ClampedArray(pixels.buffer, pixels.byteOffset, pixels.byteLength),
-    };
+        .toBuffer({ resolveWithObject: true }),
+    );
   };
   const perScale: Record<string, unknown> = {};
   for (const scale of scales) {

@@ -1,14 +1,25 @@
 // Node only: decodes image files (JPEG, PNG…) to RGBA with sharp, for the bench and the tests.
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { RgbaImage } from '../src/image.js';
 
 export async function decodeImageFile(path: string): Promise<RgbaImage> {
-  const { data, info } = await sharp(path).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return rgbaOf(await sharp(path).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true }));
+}
+
+/** sharp's raw RGBA output as an image (the same bytes, not copied). */
+export function rgbaOf({ data, info }: { data: Buffer; info: { width: number; height: number } }): RgbaImage {
   return {
     width: info.width,
     height: info.height,
     data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
   };
+}
+
+/** A sharp pipeline reading an RGBA image's pixels (the same bytes, not copied). */
+export function sharpOf(image: RgbaImage): Sharp {
+  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  });
 }
 
 /** Renders an SVG body (text in DejaVu Sans: Debian's fonts-dejavu-core, Arabic shaped by pango) to RGBA. */
