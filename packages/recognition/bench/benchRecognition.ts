@@ -88,6 +88,11 @@ const { values: args } = parseArgs({
      * camera that did not focus, a hand that moved), e.g. `2`.
      */
     blur: { type: 'string' },
+    /**
+     * Barcode photos out of focus: blurred once resized by a disc of RADIUS pixels (a lens's defocus spreads a
+     * point into a disc; --blur's Gaussian is another model of blur), e.g. `3`.
+     */
+    defocus: { type: 'string' },
     /** Reference features and pack words are cached here between runs (keyed by the files and versions). */
     cache: { type: 'string', default: join(tmpdir(), 'hanouti-bench-cache') },
   },
@@ -119,20 +124,59 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
   const blur = args.blur === undefined ? 0 : Number(args.blur);
   if (!(blur >= 0)) throw new Error('--blur SIGMA: a Gaussian blur in pixels, e.g. 1.5');
   if (blur > 0) report.barcodesBlurred = blur;
+  const defocus = args.defocus === undefined ? 0 : Number(args.defocus);
+  if (!(defocus >= 0)) throw new Error('--defocus RADIUS: a disc blur in pixels, e.g. 3');
+  if (defocus > 0) report.barcodesDefocused = defocus;
+  const [recompressScale, recompressQuality] = (args.degrade ?? '').split(',').filter(Boolean).map(Number);
+  if (args.degrade && !(recompressScale! > 0 && recompressQuality! >= 1 && recompressQuality! <= 100))
+    throw new Error('--degrade SCALE,QUALITY: a scale above 0 and a JPEG quality from 1 to 100, e.g. 0.6,60');
+  if (args.degrade) report.barcodesDegraded = { scale: recompressScale, jpegQuality: recompressQuality };
   const turn = args.rotate === undefined ? 0 : Number(args.rotate);
   if (!Number.isFinite(turn)) throw new Error('--rotate DEGREES: an angle, e.g. 90 or 20');
   if (turn !== 0) report.barcodesTurned = turn;
+  /** --degrade on a barcode photo: resized by its scale and re-encoded as a JPEG of its quality (a chat app's copy). */
+  const recompress = async (image: RgbaImage): Promise<RgbaImage> => {
+    const jpeg = await sharpOf(image)
+      .resize(
+        Math.max(1, Math.round(image.width * recompressScale!)),
+        Math.max(1, Math.round(image.height * recompressScale!)),
+      )
+      .jpeg({ quality: recompressQuality! })
+      .toBuffer();
+    return rgbaOf(await sharp(jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true }));
+  };
+  /** --defocus: every pixel spread evenly over a disc of the radius (sharp divides by the kernel's sum). */
+  const outOfFocus = async (image: RgbaImage): Promise<RgbaImage> => {
+    const r = Math.ceil(defocus);
+    const kernel: number[] = [];
+    for (let y = -r; y <= r; y++)
+      for (let x = -r; x <= r; x++) kernel.push(x * x + y * y <= defocus * defocus ? 1 : 0);
+    const size = 2 * r + 1;
+    return rgbaOf(
+      await sharpOf(image)
+        .convolve({ width: size, height: size, kernel })
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
+    );
+  };
   /**
-   * The photo read blurred (--blur) and turned clockwise (--rotate) on a canvas grown to hold it, the photo's
-   * edge pixels carried out to the canvas's edges: a fill of one colour would draw a bar beside a code at the
-   * photo's edge and take its quiet zone, which no turned camera does.
+   * The photo read out of focus (--defocus), blurred (--blur), turned clockwise (--rotate) on a canvas grown
+   * to hold it, then recompressed (--degrade). Turned, the photo's edge pixels are carried out to the
+   * canvas's edges: a fill of one colour would draw a bar beside a code at the photo's edge and take its quiet
+   * zone, which no turned camera does.
    */
   const imitated = async (image: RgbaImage): Promise<RgbaImage> => {
-    if (blur === 0 && turn === 0) return image;
+    const defocused = defocus > 0 ? await outOfFocus(image) : image;
     const blurred =
-      blur > 0 ? rgbaOf(await sharpOf(image).blur(blur).raw().toBuffer({ resolveWithObject: true })) : image;
-    if (turn === 0) return blurred;
-    const { width, height } = blurred;
+      blur > 0
+        ? rgbaOf(await sharpOf(defocused).blur(blur).raw().toBuffer({ resolveWithObject: true }))
+        : defocused;
+    const turned = turn === 0 ? blurred : await turnedWhole(blurred);
+    // Recompressed last, as a photo is after it was taken.
+    return args.degrade ? recompress(turned) : turned;
+  };
+  const turnedWhole = async (image: RgbaImage): Promise<RgbaImage> => {
+    const { width, height } = image;
     const angle = (turn * Math.PI) / 180;
     const grown = [
       Math.ceil(Math.abs(width * Math.cos(angle)) + Math.abs(height * Math.sin(angle))),
@@ -140,7 +184,7 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
     ] as const;
     const pad = Math.max(width, height);
     const extended = rgbaOf(
-      await sharpOf(blurred)
+      await sharpOf(image)
         .extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'copy' })
         .raw()
         .toBuffer({ resolveWithObject: true }),
@@ -165,6 +209,7 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
     let notFound = 0;
     const times: number[] = [];
     const missed: string[] = [];
+    const unread: string[] = [];
     // The library alone with its best settings, once with each of its binarisers: the pipeline must read at
     // least what any of them reads.
     let library = 0;
@@ -200,7 +245,10 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
       }
       if (libraryRight) library++;
       if (libraryRight && reads[0]?.gtin !== expected) libraryOnly.push(row.path!);
-      if (reads.length === 0) notFound++;
+      if (reads.length === 0) {
+        notFound++;
+        unread.push(row.path!);
+      }
       // The product's code is the first read: a second code on the pack must not replace it.
       else if (reads[0]!.gtin === expected) correct++;
       else {
@@ -218,6 +266,7 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
       libraryOnly,
       ms: ms(times),
       ...(wrong ? { wrongReads: missed } : {}),
+      unread,
     };
   }
   report.barcodes = scales.length === 1 && scales[0] === 1 ? perScale['1'] : { scales: perScale };

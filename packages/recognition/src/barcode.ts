@@ -298,6 +298,11 @@ type Pass = {
   scale: number;
   /** The level turned upright from the photo's n-th slant (`barSlants`), when it has one. */
   slant?: number;
+  /**
+   * Degrees added to that turn: the slant is measured to a bin (SLANT_BIN), and a turn half a bin off either
+   * way reads the code through other samples (another view, which two binarisers of one turned image are not).
+   */
+  nudge?: number;
   /** Light and dark swapped (a code printed light on a dark pack). */
   invert?: boolean;
   sharpen?: { amount: number; radius: number };
@@ -349,11 +354,14 @@ function photoPasses(width: number, height: number): Pass[] {
   for (const scale of [...below, ...above])
     passes.push({ scale, options: SLOW_OPTIONS }, { scale, options: GLOBAL_OPTIONS, confirm: true });
   // The photo turned upright from each slant of its bars, on the largest level of at most 1,500 px (the
-  // first sharpened one, a size at which a code's modules are wide enough); the second binariser confirms.
+  // first sharpened one, a size at which a code's modules are wide enough); the second binariser reads that
+  // view too, and the turns half a bin off are the views that confirm it.
   for (const slant of [0, 1])
     passes.push(
       { scale: sharpened[0] ?? 1, slant, options: SLOW_OPTIONS },
       { scale: sharpened[0] ?? 1, slant, options: GLOBAL_OPTIONS, confirm: true },
+      { scale: sharpened[0] ?? 1, slant, nudge: -SLANT_BIN / 2, options: SLOW_OPTIONS, confirm: true },
+      { scale: sharpened[0] ?? 1, slant, nudge: SLANT_BIN / 2, options: SLOW_OPTIONS, confirm: true },
     );
   for (const scale of sharpened)
     for (const sharpen of SHARPENINGS) passes.push({ scale, sharpen, options: SLOW_OPTIONS });
@@ -412,15 +420,16 @@ export function samePlace(a: PixelBox, b: PixelBox): boolean {
 }
 
 /**
- * The codes the passes agree on. A code's support is the number of passes that read it; two different
- * codes read at the same place (`samePlace`) contradict each other (one of them is a misread: a blurred bar
- * moved a digit and the check digit let it through), unless one is a shop's label (`isInStoreCode`) and the
- * other a maker's code. A code is accepted when its support is more than twice that of any
- * code read at its place, and, unless it is in the catalogue (`known`), at least 2 — 3 when only sharpened
- * copies read it and it spans less than one pixel of the photo a module (`isResolved`): sharpening a code
- * the photo sampled below its narrowest bar and space invents bars, and the copies invent them alike (two
- * sharpened copies of a 120-px photo agreed on a wrong code). Accepted codes come in-store codes last, then
- * by support, then by the first pass that read them.
+ * The codes the views agree on. `passes` are the reads of each view (an image read: one level, turn, polarity
+ * and sharpening of the photo, whatever binarisers read it). A code's support is the number of views that
+ * read it; two different codes read at the same place (`samePlace`) contradict each other (one of them is a
+ * misread: a blurred bar moved a digit and the check digit let it through), unless one is a shop's label
+ * (`isInStoreCode`) and the other a maker's code. A code is accepted when its support is more than twice
+ * that of any code read at its place, and, unless it is in the catalogue (`known`), at least 2 — 3 when only
+ * sharpened copies read it and it spans less than one pixel of the photo a module (`isResolved`): sharpening
+ * a code the photo sampled below its narrowest bar and space invents bars, and the copies invent them alike
+ * (two sharpened copies of a 120-px photo agreed on a wrong code). Accepted codes come in-store codes last,
+ * then by support, then by the first view that read them.
  */
 export function decideBarcodes(
   passes: readonly (readonly BarcodeVote[])[],
@@ -428,13 +437,15 @@ export function decideBarcodes(
 ): BarcodeRead[] {
   const codes = new Map<string, { support: number; plain: number; first: number; reads: BarcodeVote[] }>();
   for (const [n, reads] of passes.entries()) {
-    for (const read of new Map(reads.map((r) => [r.gtin, r])).values()) {
-      const code = codes.get(read.gtin);
-      if (code) {
-        code.support++;
-        if (!read.sharpened) code.plain++;
-        code.reads.push(read);
-      } else codes.set(read.gtin, { support: 1, plain: read.sharpened ? 0 : 1, first: n, reads: [read] });
+    const counted = new Set<string>();
+    for (const read of reads) {
+      const code = codes.get(read.gtin) ?? { support: 0, plain: 0, first: n, reads: [] };
+      codes.set(read.gtin, code);
+      code.reads.push(read);
+      if (counted.has(read.gtin)) continue;
+      counted.add(read.gtin);
+      code.support++;
+      if (!read.sharpened) code.plain++;
     }
   }
   const accepted: { gtin: string; support: number; first: number; read: BarcodeVote }[] = [];
@@ -510,17 +521,25 @@ export async function readRetailBarcodes(
     }
     return grey;
   };
-  const votes: BarcodeVote[][] = [];
+  // Each pass's reads, and the reads of each view: the image a pass reads (its level, turn, polarity and
+  // sharpening). Two binarisers of one image share its pixels and, on a crisp but damaged code (a JPEG's
+  // blocks across the bars), make the same misread on the same rows: agreement is counted between views.
+  const passReads: BarcodeVote[][] = [];
+  const views = new Map<string, BarcodeVote[]>();
+  const vote = (view: string, reads: readonly BarcodeVote[]) =>
+    views.set(view, [...(views.get(view) ?? []), ...reads]);
   // The passes after the third read the photo's polarity, or the inverted one when only the inverted pass
   // read a code (light bars on a dark pack: its agreement must come from inverted passes too).
   let inverted = false;
   let slants: number[] | undefined;
   for (const [n, pass] of photoPasses(source.width, source.height).entries()) {
-    if (n === 3) inverted = votes[0]!.length === 0 && votes[1]!.length === 0 && votes[2]!.length > 0;
-    if (pass.confirm && votes.every((reads) => reads.length === 0)) continue;
+    if (n === 3)
+      inverted = passReads[0]!.length === 0 && passReads[1]!.length === 0 && passReads[2]!.length > 0;
+    if (pass.confirm && passReads.every((reads) => reads.length === 0)) continue;
     // The bars' slants are measured once, when first needed; a photo without one skips the turned passes.
-    const slant = pass.slant === undefined ? undefined : (slants ??= barSlants(source))[pass.slant];
-    if (pass.slant !== undefined && slant === undefined) continue;
+    const measured = pass.slant === undefined ? undefined : (slants ??= barSlants(source))[pass.slant];
+    if (pass.slant !== undefined && measured === undefined) continue;
+    const slant = measured === undefined ? undefined : measured + (pass.nudge ?? 0);
     const level = at(pass.scale);
     const image = pass.sharpen
       ? sharpenGreyPlane(
@@ -536,8 +555,14 @@ export async function readRetailBarcodes(
       slant === undefined
         ? await readOnce(read, pass.scale, offset, pass.options)
         : await readTurned(read, -slant, pass.scale, offset, pass.options);
-    votes.push(pass.sharpen ? reads.map((read) => ({ ...read, sharpened: true })) : reads);
-    const [accepted] = decideBarcodes(votes, known).filter((read) => !isInStoreCode(read.gtin));
+    const polarity = (pass.invert ?? inverted) ? 'inverted' : '';
+    const sharpening = pass.sharpen ? `${pass.sharpen.amount},${pass.sharpen.radius}` : '';
+    passReads.push(reads);
+    vote(
+      `${pass.scale}|${slant ?? ''}|${polarity}|${sharpening}`,
+      pass.sharpen ? reads.map((read) => ({ ...read, sharpened: true })) : reads,
+    );
+    const [accepted] = decideBarcodes([...views.values()], known).filter((read) => !isInStoreCode(read.gtin));
     if (!accepted) continue;
     // A read is a row across the bars. Where the code's own bars slant by OBLIQUE_SLANT or more, a row of the
     // photo as it is crosses them obliquely and may run out of a short code's bars at its ends, and two passes
@@ -549,13 +574,21 @@ export async function readRetailBarcodes(
     if (local === undefined) break;
     const scale = barcodeScales(source.width, source.height).sharpened[0] ?? 1;
     const largest = inverted ? invertImage(at(scale)) : at(scale);
-    const turned = [
-      await readTurned(largest, -local, scale, offset, SLOW_OPTIONS),
-      await readTurned(largest, -local, scale, offset, GLOBAL_OPTIONS),
+    const largestPolarity = inverted ? 'inverted' : '';
+    const upright = [
+      ...(await readTurned(largest, -local, scale, offset, SLOW_OPTIONS)),
+      ...(await readTurned(largest, -local, scale, offset, GLOBAL_OPTIONS)),
     ];
-    if (turned.some((reads) => reads.some((r) => r.gtin === accepted.gtin))) break;
-    votes.push(...turned);
+    if (upright.some((r) => r.gtin === accepted.gtin)) break;
+    // Then half a bin off each way (as the turned passes): other views of the code upright. Whatever they read
+    // counts; a view that reads the code ends the check.
+    vote(`${scale}|${local}|${largestPolarity}|`, upright);
+    for (const nudge of [-SLANT_BIN / 2, SLANT_BIN / 2]) {
+      const nudged = await readTurned(largest, -(local + nudge), scale, offset, SLOW_OPTIONS);
+      if (nudged.some((r) => r.gtin === accepted.gtin)) break;
+      vote(`${scale}|${local + nudge}|${largestPolarity}|`, nudged);
+    }
     break;
   }
-  return decideBarcodes(votes, known);
+  return decideBarcodes([...views.values()], known);
 }
