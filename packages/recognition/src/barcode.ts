@@ -310,6 +310,14 @@ type Pass = {
   confirm?: boolean;
 };
 
+/**
+ * The key of a view: the image a pass reads — its level, its turn, its polarity and its sharpening. Two
+ * binarisers of one view read the same pixels; agreement is counted between views (see decideBarcodes).
+ */
+function viewKey(scale: number, turn: number | undefined, inverted: boolean, sharpening = ''): string {
+  return `${scale}|${turn ?? ''}|${inverted ? 'inverted' : ''}|${sharpening}`;
+}
+
 /** The image with light and dark swapped (alpha kept). */
 function invertImage(image: RgbaImage): RgbaImage {
   const data = new Uint8ClampedArray(image.data.length);
@@ -555,11 +563,10 @@ export async function readRetailBarcodes(
       slant === undefined
         ? await readOnce(read, pass.scale, offset, pass.options)
         : await readTurned(read, -slant, pass.scale, offset, pass.options);
-    const polarity = (pass.invert ?? inverted) ? 'inverted' : '';
     const sharpening = pass.sharpen ? `${pass.sharpen.amount},${pass.sharpen.radius}` : '';
     passReads.push(reads);
     vote(
-      `${pass.scale}|${slant ?? ''}|${polarity}|${sharpening}`,
+      viewKey(pass.scale, slant, pass.invert ?? inverted, sharpening),
       pass.sharpen ? reads.map((read) => ({ ...read, sharpened: true })) : reads,
     );
     const [accepted] = decideBarcodes([...views.values()], known).filter((read) => !isInStoreCode(read.gtin));
@@ -574,19 +581,19 @@ export async function readRetailBarcodes(
     if (local === undefined) break;
     const scale = barcodeScales(source.width, source.height).sharpened[0] ?? 1;
     const largest = inverted ? invertImage(at(scale)) : at(scale);
-    const largestPolarity = inverted ? 'inverted' : '';
     const upright = [
       ...(await readTurned(largest, -local, scale, offset, SLOW_OPTIONS)),
       ...(await readTurned(largest, -local, scale, offset, GLOBAL_OPTIONS)),
     ];
     if (upright.some((r) => r.gtin === accepted.gtin)) break;
     // Then half a bin off each way (as the turned passes): other views of the code upright. Whatever they read
-    // counts; a view that reads the code ends the check.
-    vote(`${scale}|${local}|${largestPolarity}|`, upright);
+    // counts — the code's reads too, which then weigh against the upright view's rival; a view that reads the
+    // code ends the check.
+    vote(viewKey(scale, local, inverted), upright);
     for (const nudge of [-SLANT_BIN / 2, SLANT_BIN / 2]) {
       const nudged = await readTurned(largest, -(local + nudge), scale, offset, SLOW_OPTIONS);
+      vote(viewKey(scale, local + nudge, inverted), nudged);
       if (nudged.some((r) => r.gtin === accepted.gtin)) break;
-      vote(`${scale}|${local + nudge}|${largestPolarity}|`, nudged);
     }
     break;
   }
