@@ -1,0 +1,260 @@
+// A probe, not part of the pipeline (docs/recognition-log.md, "twelfth session"): EAN-13 / UPC-A read by blurred
+// templates instead of a binariser (after Gallo & Manduchi, "Reading 1D barcodes with mobile phones using
+// deformable templates", 2011; simplified: one module width per row, no deformation). Along a row across upright
+// bars (or, turned, lying ones), the densest run of edges gives the code's two outer edges; the 95 modules are
+// placed between them (searched ±1.5 modules at each end); each digit's 7 modules, with its known neighbour on
+// each side, are correlated (zero mean, unit norm: blind to the light's level and contrast) with every digit's
+// pattern blurred by a Gaussian of 0.3–1.2 modules; the best code under the first digit's parity patterns and the
+// check digit is found by dynamic programming. A row's read counts when its mean correlation is at least 0.8 and
+// every digit is its position's best pattern (the check digit corrected nothing).
+import { toGrey, type RgbaImage } from '../../src/image.js';
+
+/** Odd-parity (L) patterns of the ten digits, a module each (1: bar); R is their complement, G R reversed. */
+const L_CODES = ['0001101', '0011001', '0010011', '0111101', '0100011'];
+L_CODES.push('0110001', '0101111', '0111011', '0110111', '0001011');
+const R_CODES = L_CODES.map((p) => [...p].map((c) => (c === '1' ? '0' : '1')).join(''));
+const G_CODES = R_CODES.map((p) => [...p].reverse().join(''));
+/** The left half's parities, by the first digit (EAN-13; UPC-A is its first digit 0). */
+const PARITIES = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG'];
+PARITIES.push('LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL');
+/** Samples a module. */
+const SUB = 3;
+/** Blurs the templates are made with, in modules. */
+const SIGMAS = [0.3, 0.6, 0.9, 1.2];
+/** First module of each of the 12 encoded digits (guards: 0–2, 45–49, 92–94). */
+const DIGIT_START = [3, 10, 17, 24, 31, 38, 50, 57, 64, 71, 78, 85];
+const MIN_CORRELATION = 0.8;
+
+function erf(x: number): number {
+  const t = 1 / (1 + 0.3275911 * Math.abs(x));
+  const poly =
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t;
+  const y = 1 - poly * Math.exp(-x * x);
+  return x >= 0 ? y : -y;
+}
+
+/** Zero mean, unit norm (in place). */
+function normalise(v: Float64Array): Float64Array {
+  let mean = 0;
+  for (const x of v) mean += x;
+  mean /= v.length;
+  let norm = 0;
+  for (let i = 0; i < v.length; i++) {
+    v[i] = v[i]! - mean;
+    norm += v[i]! * v[i]!;
+  }
+  norm = Math.sqrt(norm) || 1;
+  for (let i = 0; i < v.length; i++) v[i] = v[i]! / norm;
+  return v;
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+/** A digit's 7 modules with a module of context each side, blurred by `sigma` modules, SUB samples a module. */
+function template(pattern: string, before: number, after: number, sigma: number): Float64Array {
+  const modules = [before, ...[...pattern].map(Number), after];
+  const out = new Float64Array(modules.length * SUB);
+  for (let i = 0; i < out.length; i++) {
+    const x = (i + 0.5) / SUB;
+    let value = 0;
+    for (let m = -3; m < modules.length + 3; m++) {
+      // The share of module m under a Gaussian centred at x (the context module repeated outwards).
+      const share = 0.5 * (erf((m + 1 - x) / sigma / Math.SQRT2) - erf((m - x) / sigma / Math.SQRT2));
+      value += share * modules[Math.min(modules.length - 1, Math.max(0, m))]!;
+    }
+    out[i] = value;
+  }
+  return normalise(out);
+}
+
+/**
+ * Per blur, the templates: the left half's [digit][L, G] (each follows a bar and precedes a space), the right
+ * half's [digit] (each follows a space and precedes a bar).
+ */
+const TEMPLATES = new Map(
+  SIGMAS.map((sigma) => [
+    sigma,
+    {
+      left: L_CODES.map((l, d) => [template(l, 1, 0, sigma), template(G_CODES[d]!, 1, 0, sigma)] as const),
+      right: R_CODES.map((r) => template(r, 0, 1, sigma)),
+    },
+  ]),
+);
+
+/** A digit's 9 modules (context included) sampled along the profile, module m at x0 + m·w. */
+function digitSamples(profile: Float64Array, x0: number, w: number, firstModule: number): Float64Array {
+  const out = new Float64Array(9 * SUB);
+  for (let i = 0; i < out.length; i++) {
+    const x = x0 + (firstModule - 1 + (i + 0.5) / SUB) * w - 0.5;
+    const i0 = Math.max(0, Math.min(profile.length - 1, Math.floor(x)));
+    const i1 = Math.min(profile.length - 1, i0 + 1);
+    const f = Math.max(0, Math.min(1, x - i0));
+    out[i] = profile[i0]! * (1 - f) + profile[i1]! * f;
+  }
+  return normalise(out);
+}
+
+/** Correlations of each position with each pattern: left [position][digit][L, G], right [position][digit]. */
+function correlations(profile: Float64Array, x0: number, w: number, sigma: number) {
+  const templates = TEMPLATES.get(sigma)!;
+  const left: (readonly [number, number])[][] = [];
+  const right: number[][] = [];
+  for (let p = 0; p < 12; p++) {
+    const samples = digitSamples(profile, x0, w, DIGIT_START[p]!);
+    if (p < 6) left.push(templates.left.map(([l, g]) => [dot(samples, l), dot(samples, g)] as const));
+    else right.push(templates.right.map((r) => dot(samples, r)));
+  }
+  return { left, right };
+}
+
+/** The sum over the digits of each position's best correlation: how well the code sits there. */
+function placementScore(profile: Float64Array, x0: number, w: number, sigma: number): number {
+  const templates = TEMPLATES.get(sigma)!;
+  let total = 0;
+  for (let p = 0; p < 12; p++) {
+    const samples = digitSamples(profile, x0, w, DIGIT_START[p]!);
+    let best = -Infinity;
+    if (p < 6) for (const [l, g] of templates.left) best = Math.max(best, dot(samples, l), dot(samples, g));
+    else for (const r of templates.right) best = Math.max(best, dot(samples, r));
+    total += best;
+  }
+  return total;
+}
+
+/** Weight of the 13-digit code's n-th digit (0-based) in its check sum. */
+const weightOf = (n: number) => (n % 2 === 0 ? 1 : 3);
+
+type Path = { score: number; digits: number[] };
+
+/** The best code (13 digits) at a placement, its mean correlation, and whether no digit was corrected. */
+function decodeAt(profile: Float64Array, x0: number, w: number, sigma: number) {
+  const { left, right } = correlations(profile, x0, w, sigma);
+  // The right half: the best digits for each residue of their weighted sum (digits 8–13 of the code).
+  let rightBest = new Map<number, Path>([[0, { score: 0, digits: [] }]]);
+  for (let p = 0; p < 6; p++) {
+    const next = new Map<number, Path>();
+    for (const [sum, path] of rightBest)
+      for (let d = 0; d < 10; d++) {
+        const residue = (sum + weightOf(p + 7) * d) % 10;
+        const score = path.score + right[p]![d]!;
+        if ((next.get(residue)?.score ?? -Infinity) < score)
+          next.set(residue, { score, digits: [...path.digits, d] });
+      }
+    rightBest = next;
+  }
+  let best: { score: number; code: string } | undefined;
+  for (let first = 0; first < 10; first++) {
+    let paths = new Map<number, Path>([[first, { score: 0, digits: [] }]]);
+    for (let p = 0; p < 6; p++) {
+      const parity = PARITIES[first]![p] === 'G' ? 1 : 0;
+      const next = new Map<number, Path>();
+      for (const [sum, path] of paths)
+        for (let d = 0; d < 10; d++) {
+          const residue = (sum + weightOf(p + 1) * d) % 10;
+          const score = path.score + left[p]![d]![parity];
+          if ((next.get(residue)?.score ?? -Infinity) < score)
+            next.set(residue, { score, digits: [...path.digits, d] });
+        }
+      paths = next;
+    }
+    for (const [sum, path] of paths) {
+      const rest = rightBest.get((10 - sum) % 10);
+      if (!rest) continue;
+      const score = path.score + rest.score;
+      if (!best || score > best.score)
+        best = { score, code: `${first}${path.digits.join('')}${rest.digits.join('')}` };
+    }
+  }
+  if (!best) return undefined;
+  const argmax = (values: readonly number[]) => values.indexOf(Math.max(...values));
+  const uncorrected =
+    left.map((position) => Math.floor(argmax(position.flat()) / 2)).join('') +
+    right.map((position) => argmax(position)).join('');
+  return { code: best.code, correlation: best.score / 12, uncorrected: uncorrected === best.code.slice(1) };
+}
+
+/** The darkness (255 − grey) along row y, averaged over the rows `band` above and below. */
+function rowProfile(grey: Uint8Array, width: number, height: number, y: number, band: number): Float64Array {
+  const out = new Float64Array(width);
+  let rows = 0;
+  for (let yy = Math.max(0, y - band); yy <= Math.min(height - 1, y + band); yy++, rows++)
+    for (let x = 0; x < width; x++) out[x] = out[x]! + 255 - grey[yy * width + x]!;
+  for (let x = 0; x < width; x++) out[x] = out[x]! / rows;
+  return out;
+}
+
+/** The first and last edges of the densest run of edges along a profile (runs split at wide gaps). */
+function edgeRun(profile: Float64Array): [number, number] | undefined {
+  const gradient = new Float64Array(profile.length);
+  let max = 0;
+  for (let x = 1; x < profile.length - 1; x++) {
+    gradient[x] = Math.abs(profile[x + 1]! - profile[x - 1]!) / 2;
+    max = Math.max(max, gradient[x]!);
+  }
+  if (max < 6) return undefined;
+  const edges: number[] = [];
+  for (let x = 1; x < profile.length - 1; x++)
+    if (gradient[x]! >= 0.25 * max && gradient[x]! >= gradient[x - 1]! && gradient[x]! > gradient[x + 1]!)
+      edges.push(x);
+  let best: [number, number, number] | undefined;
+  let start = 0;
+  for (let i = 1; i <= edges.length; i++) {
+    const spacing = (edges[i - 1]! - edges[start]!) / Math.max(1, i - 1 - start);
+    if (i < edges.length && edges[i]! - edges[i - 1]! <= Math.max(8, 4 * spacing)) continue;
+    const count = i - start;
+    if (count >= 10 && (!best || count > best[2])) best = [edges[start]!, edges[i - 1]!, count];
+    start = i;
+  }
+  return best && [best[0], best[1]];
+}
+
+/** One row's read: the code placed between the run's edges (coarse, then fine), decoded at the best placement. */
+export function readRow(profile: Float64Array) {
+  const run = edgeRun(profile);
+  if (!run) return undefined;
+  const [e0, e1] = run;
+  const w0 = (e1 - e0) / 95;
+  if (w0 < 0.8) return undefined;
+  let best = { score: -Infinity, a: 0, b: 0, sigma: SIGMAS[0]! };
+  const placeAt = (a: number, b: number) => [e0 + 0.5 + a, (e1 + 0.5 + b - (e0 + 0.5 + a)) / 95] as const;
+  const search = (a0: number, b0: number, reach: number, step: number) => {
+    for (let a = a0 - reach; a <= a0 + reach + 1e-9; a += step)
+      for (let b = b0 - reach; b <= b0 + reach + 1e-9; b += step)
+        for (const sigma of SIGMAS) {
+          const score = placementScore(profile, ...placeAt(a, b), sigma);
+          if (score > best.score) best = { score, a, b, sigma };
+        }
+  };
+  search(0, 0, 1.5 * w0, 0.5);
+  search(best.a, best.b, 0.5, 0.125);
+  return decodeAt(profile, ...placeAt(best.a, best.b), best.sigma);
+}
+
+/** Codes read along rows of the photo (and of it turned a quarter), each with the number of rows that read it. */
+export function readByTemplates(image: RgbaImage): { code: string; rows: number }[] {
+  const rows = new Map<string, number>();
+  for (const turned of [false, true]) {
+    let grey = toGrey(image);
+    let [width, height] = [image.width, image.height];
+    if (turned) {
+      const t = new Uint8Array(grey.length);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) t[x * height + y] = grey[y * width + x]!;
+      [grey, width, height] = [t, height, width];
+    }
+    const step = Math.max(2, Math.round(height / 24));
+    for (let y = step; y < height - step; y += step) {
+      const profile = rowProfile(grey, width, height, y, 1);
+      for (const reversed of [false, true]) {
+        const read = readRow(reversed ? profile.slice().reverse() : profile);
+        if (!read || !read.uncorrected || read.correlation < MIN_CORRELATION) continue;
+        rows.set(read.code, (rows.get(read.code) ?? 0) + 1);
+      }
+    }
+  }
+  return [...rows].map(([code, n]) => ({ code, rows: n })).sort((a, b) => b.rows - a.rows);
+}

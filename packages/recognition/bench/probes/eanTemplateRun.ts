@@ -1,0 +1,92 @@
+// Measures the template probe (eanTemplate.ts) on a barcode directory, imitating unseen photos as
+// benchRecognition.ts does (resized, out of focus, blurred, recompressed), and what it adds to the pipeline:
+// `npx tsx bench/probes/eanTemplateRun.ts --data DIR [--scale 0.5] [--blur 1.5] [--defocus 3] [--quality 40]
+// [--pipeline FILE]`, FILE the JSON of `npm run bench:recognition` at the same imitation (its `unread` photos).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import sharp, { type Sharp } from 'sharp';
+import { normaliseGtin } from '../../src/gtin.js';
+import type { RgbaImage } from '../../src/image.js';
+import { readCsv } from '../csv.js';
+import { decodeImageFile, rgbaOf, sharpOf } from '../decode.js';
+import { readByTemplates } from './eanTemplate.js';
+
+const { values: args } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    scale: { type: 'string', default: '1' },
+    blur: { type: 'string', default: '0' },
+    defocus: { type: 'string', default: '0' },
+    quality: { type: 'string' },
+    pipeline: { type: 'string' },
+  },
+});
+if (!args.data) throw new Error('--data DIR: a directory with barcodes.csv');
+const [scale, blur, defocus] = [Number(args.scale), Number(args.blur), Number(args.defocus)];
+
+async function imitated(image: RgbaImage): Promise<RgbaImage> {
+  const raw = async (s: Sharp) => rgbaOf(await s.raw().toBuffer({ resolveWithObject: true }));
+  let out = image;
+  if (scale !== 1)
+    out = await raw(sharpOf(out).resize(Math.round(out.width * scale), Math.round(out.height * scale)));
+  if (defocus > 0) {
+    const r = Math.ceil(defocus);
+    const kernel: number[] = [];
+    for (let y = -r; y <= r; y++)
+      for (let x = -r; x <= r; x++) kernel.push(x * x + y * y <= defocus * defocus ? 1 : 0);
+    out = await raw(sharpOf(out).convolve({ width: 2 * r + 1, height: 2 * r + 1, kernel }));
+  }
+  if (blur > 0) out = await raw(sharpOf(out).blur(blur));
+  if (args.quality) {
+    const jpeg = await sharpOf(out)
+      .jpeg({ quality: Number(args.quality) })
+      .toBuffer();
+    out = await raw(sharp(jpeg).ensureAlpha());
+  }
+  return out;
+}
+
+const pipelineUnread = new Set<string>();
+if (args.pipeline) {
+  const text = readFileSync(args.pipeline, 'utf8');
+  const report = JSON.parse(text.slice(text.indexOf('{'))) as {
+    barcodes: { unread?: string[]; scales?: Record<string, { unread: string[] }> };
+  };
+  const unread = report.barcodes.scales?.[String(scale)]?.unread ?? report.barcodes.unread ?? [];
+  for (const path of unread) pipelineUnread.add(path);
+}
+
+const byRows = new Map<number, { right: number; wrong: string[]; added: number }>(
+  [2, 3].map((rows) => [rows, { right: 0, wrong: [], added: 0 }]),
+);
+const times: number[] = [];
+for (const row of readCsv(join(args.data, 'barcodes.csv'))) {
+  const image = await imitated(await decodeImageFile(join(args.data, row.path!)));
+  const start = performance.now();
+  const [first] = readByTemplates(image);
+  times.push(performance.now() - start);
+  const expected = normaliseGtin(row.expected!) ?? row.expected;
+  for (const [rows, counts] of byRows) {
+    if (!first || first.rows < rows) continue;
+    if (first.code !== expected) counts.wrong.push(`${row.path}: ${first.code}`);
+    else {
+      counts.right++;
+      if (pipelineUnread.has(row.path!)) counts.added++;
+    }
+  }
+}
+times.sort((a, b) => a - b);
+console.log(
+  JSON.stringify(
+    {
+      photos: times.length,
+      imitation: { scale, blur, defocus, quality: args.quality ?? null },
+      msMedian: Math.round(times[Math.floor(times.length / 2)] ?? 0),
+      pipelineUnread: args.pipeline ? pipelineUnread.size : null,
+      byRows: Object.fromEntries(byRows),
+    },
+    null,
+    2,
+  ),
+);
