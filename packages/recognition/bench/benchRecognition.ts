@@ -35,7 +35,7 @@ import { writeFileSync } from 'node:fs';
 import { recogniseProduct } from '../src/recognise.js';
 import { PRECISION_SETTINGS, type CatalogueProduct } from '../src/strategies/strategy.js';
 import { buildIndex, type ProductReference, type ReferenceIndex } from '../src/referenceIndex.js';
-import { decodeImageFile, rgbaOf, sharpOf } from './decode.js';
+import { decodeImageFile, outOfFocus, recompressed, rgbaOf, sharpOf } from './decode.js';
 import { provideOpenCvFromNodeModules } from '../src/nodeAssets.js';
 import { composeScene, placeOnCounter } from './scenes.js';
 import { readCsv, spread } from './csv.js';
@@ -134,31 +134,6 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
   const turn = args.rotate === undefined ? 0 : Number(args.rotate);
   if (!Number.isFinite(turn)) throw new Error('--rotate DEGREES: an angle, e.g. 90 or 20');
   if (turn !== 0) report.barcodesTurned = turn;
-  /** --degrade on a barcode photo: resized by its scale and re-encoded as a JPEG of its quality (a chat app's copy). */
-  const recompress = async (image: RgbaImage): Promise<RgbaImage> => {
-    const jpeg = await sharpOf(image)
-      .resize(
-        Math.max(1, Math.round(image.width * recompressScale!)),
-        Math.max(1, Math.round(image.height * recompressScale!)),
-      )
-      .jpeg({ quality: recompressQuality! })
-      .toBuffer();
-    return rgbaOf(await sharp(jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true }));
-  };
-  /** --defocus: every pixel spread evenly over a disc of the radius (sharp divides by the kernel's sum). */
-  const outOfFocus = async (image: RgbaImage): Promise<RgbaImage> => {
-    const r = Math.ceil(defocus);
-    const kernel: number[] = [];
-    for (let y = -r; y <= r; y++)
-      for (let x = -r; x <= r; x++) kernel.push(x * x + y * y <= defocus * defocus ? 1 : 0);
-    const size = 2 * r + 1;
-    return rgbaOf(
-      await sharpOf(image)
-        .convolve({ width: size, height: size, kernel })
-        .raw()
-        .toBuffer({ resolveWithObject: true }),
-    );
-  };
   /**
    * The photo read out of focus (--defocus), blurred (--blur), turned clockwise (--rotate) on a canvas grown
    * to hold it, then recompressed (--degrade). Turned, the photo's edge pixels are carried out to the
@@ -166,14 +141,14 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
    * zone, which no turned camera does.
    */
   const imitated = async (image: RgbaImage): Promise<RgbaImage> => {
-    const defocused = defocus > 0 ? await outOfFocus(image) : image;
+    const defocused = defocus > 0 ? await outOfFocus(image, defocus) : image;
     const blurred =
       blur > 0
         ? rgbaOf(await sharpOf(defocused).blur(blur).raw().toBuffer({ resolveWithObject: true }))
         : defocused;
     const turned = turn === 0 ? blurred : await turnedWhole(blurred);
     // Recompressed last, as a photo is after it was taken.
-    return args.degrade ? recompress(turned) : turned;
+    return args.degrade ? recompressed(turned, recompressQuality!, recompressScale) : turned;
   };
   const turnedWhole = async (image: RgbaImage): Promise<RgbaImage> => {
     const { width, height } = image;

@@ -31,3 +31,27 @@ export async function renderSvg(body: string, width: number, height: number): Pr
     .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
 }
+
+/** A lens out of focus: every pixel spread evenly over a disc of `radius` pixels (sharp divides by the kernel's sum). */
+export async function outOfFocus(image: RgbaImage, radius: number): Promise<RgbaImage> {
+  const r = Math.ceil(radius);
+  const kernel: number[] = [];
+  for (let y = -r; y <= r; y++)
+    for (let x = -r; x <= r; x++) kernel.push(x * x + y * y <= radius * radius ? 1 : 0);
+  const size = 2 * r + 1;
+  return rgbaOf(
+    await sharpOf(image)
+      .convolve({ width: size, height: size, kernel })
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
+}
+
+/** A chat app's copy: resized by `scale` and re-encoded as a JPEG of `quality`. */
+export async function recompressed(image: RgbaImage, quality: number, scale = 1): Promise<RgbaImage> {
+  const jpeg = await sharpOf(image)
+    .resize(Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale)))
+    .jpeg({ quality })
+    .toBuffer();
+  return rgbaOf(await sharp(jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true }));
+}

@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { normaliseGtin } from '../../src/gtin.js';
 import type { RgbaImage } from '../../src/image.js';
 import { readCsv } from '../csv.js';
-import { decodeImageFile, rgbaOf, sharpOf } from '../decode.js';
+import { decodeImageFile, outOfFocus, recompressed, rgbaOf, sharpOf } from '../decode.js';
 import { readByTemplates } from './eanTemplate.js';
 
 const { values: args } = parseArgs({
@@ -30,20 +30,9 @@ async function imitated(image: RgbaImage): Promise<RgbaImage> {
   let out = image;
   if (scale !== 1)
     out = await raw(sharpOf(out).resize(Math.round(out.width * scale), Math.round(out.height * scale)));
-  if (defocus > 0) {
-    const r = Math.ceil(defocus);
-    const kernel: number[] = [];
-    for (let y = -r; y <= r; y++)
-      for (let x = -r; x <= r; x++) kernel.push(x * x + y * y <= defocus * defocus ? 1 : 0);
-    out = await raw(sharpOf(out).convolve({ width: 2 * r + 1, height: 2 * r + 1, kernel }));
-  }
+  if (defocus > 0) out = await outOfFocus(out, defocus);
   if (blur > 0) out = await raw(sharpOf(out).blur(blur));
-  if (args.quality) {
-    const jpeg = await sharpOf(out)
-      .jpeg({ quality: Number(args.quality) })
-      .toBuffer();
-    out = await raw(sharp(jpeg).ensureAlpha());
-  }
+  if (args.quality) out = await recompressed(out, Number(args.quality));
   return out;
 }
 
