@@ -1,6 +1,7 @@
 // `npm run bench:recognition -- --data DIR [--limit N] [--split val] [--modes balanced] [--skip scale,scenes]`
 // (--leave-out 3: every third product removed from the catalogue with its references, its photos measured as
-// unknown; --scales 0.5,1,2,3: the barcode photos also read resized by each factor, as a phone's camera gives them)
+// unknown; --scales 0.5,1,2,3: the barcode photos also read resized by each factor, as a phone's camera gives them;
+// --known: the barcode photos read with the set's codes as the catalogue)
 // (--skip also takes textRegions and lowContrast, the scene variants; --textRegionSides 640,960; --disable visual
 // turns strategies off in the main measurement; --dump FILE keeps every query's outcome for the replays):
 // measures the pipeline on a dataset directory (format: shared/datasets/README.md) and prints one JSON document.
@@ -68,6 +69,11 @@ const { values: args } = parseArgs({
      */
     'leave-out': { type: 'string' },
     /**
+     * The barcode photos read with the set's codes as the catalogue (a shop that stocks these products: one view
+     * reading a catalogue code is enough, as in the app); without it, every code is outside the catalogue.
+     */
+    known: { type: 'boolean', default: false },
+    /**
      * Unseen photos imitated: `SCALE,QUALITY` — each query photo resized by SCALE and re-encoded as a JPEG of
      * QUALITY before it is recognised (another camera, a messaging app's recompression), e.g. `0.6,60`.
      */
@@ -121,6 +127,9 @@ const LIBRARY_BINARIZERS = ['LocalAverage', 'GlobalHistogram', 'FixedThreshold',
 if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
   const rows = spread(readCsv(join(dir, 'barcodes.csv')), limit);
   const scales = args.scales ? args.scales.split(',').map(Number) : [1];
+  const catalogue = new Set(rows.map((row) => normaliseGtin(row.expected!) ?? row.expected!));
+  const known = args.known ? (gtin: string) => catalogue.has(gtin) : undefined;
+  if (known) report.barcodesKnown = catalogue.size;
   const blur = args.blur === undefined ? 0 : Number(args.blur);
   if (!(blur >= 0)) throw new Error('--blur SIGMA: a Gaussian blur in pixels, e.g. 1.5');
   if (blur > 0) report.barcodesBlurred = blur;
@@ -201,7 +210,7 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
             ),
       );
       const start = performance.now();
-      const reads = await readRetailBarcodes(image, { effort: 'photo' });
+      const reads = await readRetailBarcodes(image, { effort: 'photo', ...(known ? { known } : {}) });
       times.push(performance.now() - start);
       const expected = normaliseGtin(row.expected!) ?? row.expected;
       let libraryRight = false;

@@ -10,6 +10,7 @@ import {
   type PixelBox,
   type RgbaImage,
 } from './image.js';
+import { readByTemplates } from './eanTemplate.js';
 import { normaliseGtin } from './gtin.js';
 
 /** Where the reader's .wasm comes from: its bytes (Node) or a URL the app serves (browser, worker). */
@@ -597,5 +598,39 @@ export async function readRetailBarcodes(
     }
     break;
   }
+  // The last view, when no pass read a maker's code the views accept: the codes read by blurred templates
+  // (eanTemplate.ts), where blur or a coarse sampling spread the narrow bars into grey for every binariser. Its
+  // rows are one image's, so it is one view: a code outside the catalogue needs another view to agree.
+  if (!decideBarcodes([...views.values()], known).some((read) => !isInStoreCode(read.gtin))) {
+    const long = Math.max(source.width, source.height);
+    const scale =
+      long <= TEMPLATE_SIDE
+        ? 1
+        : (barcodeScales(source.width, source.height).below.find((s) => long * s <= TEMPLATE_SIDE) ?? 1);
+    const level = at(scale);
+    const grey = inverted ? greyAt(scale).map((v) => 255 - v) : greyAt(scale);
+    const reads: BarcodeVote[] = [];
+    for (const { code, box } of readByTemplates(grey, level.width, level.height)) {
+      const gtin = normaliseGtin(code);
+      if (!gtin) continue;
+      reads.push({
+        gtin,
+        format: gtin.startsWith('0') ? 'UPCA' : 'EAN13',
+        box: {
+          x: box.x / scale + offset.x,
+          y: box.y / scale + offset.y,
+          width: box.width / scale,
+          height: box.height / scale,
+        },
+      });
+    }
+    vote(`template|${scale}|${inverted ? 'inverted' : ''}`, reads);
+  }
   return decideBarcodes([...views.values()], known);
 }
+
+/**
+ * The largest side the template view reads at: its work is the same at any resolution (modules are placed in
+ * module steps), and 1,500 px keeps a phone's code at a pixel a module or more (as the sharpened levels).
+ */
+const TEMPLATE_SIDE = 1500;

@@ -1,13 +1,16 @@
-// A probe, not part of the pipeline (docs/recognition-log.md, "twelfth session"): EAN-13 / UPC-A read by blurred
-// templates instead of a binariser (after Gallo & Manduchi, "Reading 1D barcodes with mobile phones using
-// deformable templates", 2011; simplified: one module width per row, no deformation). Along a row across upright
-// bars (or, turned, lying ones), the densest run of edges gives the code's two outer edges; the 95 modules are
-// placed between them (searched ±1.5 modules at each end); each digit's 7 modules, with its known neighbour on
-// each side, are correlated (zero mean, unit norm: blind to the light's level and contrast) with every digit's
-// pattern blurred by a Gaussian of 0.3–1.2 modules; the best code under the first digit's parity patterns and the
-// check digit is found by dynamic programming. A row's read counts when its mean correlation is at least 0.8 and
-// every digit is its position's best pattern (the check digit corrected nothing).
-import { toGrey, type RgbaImage } from '../../src/image.js';
+// EAN-13 / UPC-A read by blurred templates, not by a binariser (after Gallo & Manduchi, "Reading 1D barcodes
+// with mobile phones using deformable templates", 2011; simplified: one module width a row, no deformation).
+// Where blur or a coarse sampling (under about 1.5 px a module) has spread the narrow bars into grey, a
+// binariser loses them; a correlation with each digit's pattern blurred alike does not. Along a row across
+// upright bars (or, turned, lying ones), the densest run of edges gives the code's two outer edges; the 95
+// modules are placed between them (searched ±1.5 modules at each end, in module steps: the same work at any
+// resolution); each digit's 7 modules, with its known neighbour on each side, are correlated (zero mean, unit
+// norm: blind to the light's level and contrast) with every digit's pattern blurred by a Gaussian of 0.3–1.2
+// modules; the best code under the first digit's parity patterns and the check digit is found by dynamic
+// programming. A row's read counts when its mean correlation is at least MIN_CORRELATION and every digit is its
+// position's best pattern (the check digit corrected nothing). The reads are rows of one image: barcode.ts
+// counts them as one view (a code outside the catalogue needs another view to agree).
+import type { PixelBox } from './image.js';
 
 /** Odd-parity (L) patterns of the ten digits, a module each (1: bar); R is their complement, G R reversed. */
 const L_CODES = ['0001101', '0011001', '0010011', '0111101', '0100011'];
@@ -212,49 +215,118 @@ function edgeRun(profile: Float64Array): [number, number] | undefined {
   return best && [best[0], best[1]];
 }
 
-/** One row's read: the code placed between the run's edges (coarse, then fine), decoded at the best placement. */
-export function readRow(profile: Float64Array) {
+/** A row's read: the 13 digits, how well they fit, whether the check digit corrected none, the code's ends. */
+export type RowRead = { code: string; correlation: number; uncorrected: boolean; from: number; to: number };
+
+/**
+ * One row's read: the code placed between the run's edges — coarsely (a quarter-module steps, one blur), then
+ * finely (eighth-module steps, every blur) — and decoded at the best placement. A row whose coarse placement
+ * fits badly (a run of edges that is text, not a code) stops there.
+ */
+export function readRow(profile: Float64Array): RowRead | undefined {
   const run = edgeRun(profile);
   if (!run) return undefined;
   const [e0, e1] = run;
   const w0 = (e1 - e0) / 95;
   if (w0 < 0.8) return undefined;
-  let best = { score: -Infinity, a: 0, b: 0, sigma: SIGMAS[0]! };
-  const placeAt = (a: number, b: number) => [e0 + 0.5 + a, (e1 + 0.5 + b - (e0 + 0.5 + a)) / 95] as const;
-  const search = (a0: number, b0: number, reach: number, step: number) => {
+  let best = { score: -Infinity, a: 0, b: 0, sigma: COARSE_SIGMA };
+  const placeAt = (a: number, b: number) => {
+    const from = e0 + 0.5 + a * w0;
+    return [from, (e1 + 0.5 + b * w0 - from) / 95] as const;
+  };
+  const search = (a0: number, b0: number, reach: number, step: number, sigmas: readonly number[]) => {
     for (let a = a0 - reach; a <= a0 + reach + 1e-9; a += step)
       for (let b = b0 - reach; b <= b0 + reach + 1e-9; b += step)
-        for (const sigma of SIGMAS) {
+        for (const sigma of sigmas) {
           const score = placementScore(profile, ...placeAt(a, b), sigma);
           if (score > best.score) best = { score, a, b, sigma };
         }
   };
-  search(0, 0, 1.5 * w0, 0.5);
-  search(best.a, best.b, 0.5, 0.125);
-  return decodeAt(profile, ...placeAt(best.a, best.b), best.sigma);
+  search(0, 0, 1.5, 0.25, [COARSE_SIGMA]);
+  if (best.score / 12 < COARSE_FIT) return undefined;
+  search(best.a, best.b, 0.25, 0.125, SIGMAS);
+  const [from, w] = placeAt(best.a, best.b);
+  const read = decodeAt(profile, from, w, best.sigma);
+  return read && { ...read, from, to: from + 95 * w };
 }
 
-/** Codes read along rows of the photo (and of it turned a quarter), each with the number of rows that read it. */
-export function readByTemplates(image: RgbaImage): { code: string; rows: number }[] {
-  const rows = new Map<string, number>();
+/** The blur of the coarse placement, in modules; a coarse placement fitting worse than COARSE_FIT is not a code. */
+const COARSE_SIGMA = 0.6;
+const COARSE_FIT = 0.5;
+/** Rows that must read a code, and the share of them a rival code read at its place may not reach. */
+export const MIN_TEMPLATE_ROWS = 3;
+
+export type TemplateRead = { code: string; rows: number; box: PixelBox };
+
+/**
+ * Codes read along rows of a grey image (and of it turned a quarter), each with the rows that read it and their
+ * box. The rows are 24 across the image; around a row that fits a code well, four more rows a third of a step
+ * apart (a small code gets the rows its agreement needs). A code is kept when MIN_TEMPLATE_ROWS rows read it and
+ * more than twice the rows of any other code read where it is (blur moves a digit alike on neighbouring rows;
+ * a rival with half the rows says the place is ambiguous).
+ */
+export function readByTemplates(grey: Uint8Array, width: number, height: number): TemplateRead[] {
+  const found: { code: string; rows: number; box: PixelBox; lying: boolean }[] = [];
   for (const turned of [false, true]) {
-    let grey = toGrey(image);
-    let [width, height] = [image.width, image.height];
-    if (turned) {
-      const t = new Uint8Array(grey.length);
-      for (let y = 0; y < height; y++)
-        for (let x = 0; x < width; x++) t[x * height + y] = grey[y * width + x]!;
-      [grey, width, height] = [t, height, width];
-    }
-    const step = Math.max(2, Math.round(height / 24));
-    for (let y = step; y < height - step; y += step) {
-      const profile = rowProfile(grey, width, height, y, 1);
+    const [w, h] = turned ? [height, width] : [width, height];
+    const plane = turned ? transpose(grey, width, height) : grey;
+    const step = Math.max(2, Math.round(h / 24));
+    const band = 1;
+    const byCode = new Map<string, { rows: number; x0: number; x1: number; y0: number; y1: number }>();
+    const readAt = (y: number) => {
+      const profile = rowProfile(plane, w, h, y, band);
+      let fits = false;
       for (const reversed of [false, true]) {
         const read = readRow(reversed ? profile.slice().reverse() : profile);
-        if (!read || !read.uncorrected || read.correlation < MIN_CORRELATION) continue;
-        rows.set(read.code, (rows.get(read.code) ?? 0) + 1);
+        if (!read || read.correlation < MIN_CORRELATION) continue;
+        fits = true;
+        if (!read.uncorrected) continue;
+        const [x0, x1] = reversed ? [w - read.to, w - read.from] : [read.from, read.to];
+        const seen = byCode.get(read.code);
+        if (!seen) byCode.set(read.code, { rows: 1, x0, x1, y0: y - band, y1: y + band });
+        else
+          Object.assign(seen, {
+            rows: seen.rows + 1,
+            x0: Math.min(seen.x0, x0),
+            x1: Math.max(seen.x1, x1),
+            y0: Math.min(seen.y0, y - band),
+            y1: Math.max(seen.y1, y + band),
+          });
       }
+      return fits;
+    };
+    const fitting: number[] = [];
+    for (let y = step; y < h - step; y += step) if (readAt(y)) fitting.push(y);
+    const extra = new Set<number>();
+    for (const y of fitting) for (const k of [-2, -1, 1, 2]) extra.add(Math.round(y + (k * step) / 3));
+    for (const y of [...extra].sort((a, b) => a - b)) if (y > 0 && y < h - 1) readAt(y);
+    for (const [code, { rows, x0, x1, y0, y1 }] of byCode) {
+      const box = turned
+        ? { x: y0, y: x0, width: y1 - y0, height: x1 - x0 }
+        : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+      found.push({ code, rows, box, lying: !turned });
     }
   }
-  return [...rows].map(([code, n]) => ({ code, rows: n })).sort((a, b) => b.rows - a.rows);
+  const overlaps = (a: PixelBox, b: PixelBox) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  return found
+    .filter(
+      (read) =>
+        read.rows >= MIN_TEMPLATE_ROWS &&
+        found.every(
+          (other) =>
+            other === read ||
+            other.code === read.code ||
+            !overlaps(read.box, other.box) ||
+            read.rows > 2 * other.rows,
+        ),
+    )
+    .sort((a, b) => b.rows - a.rows)
+    .map(({ code, rows, box }) => ({ code, rows, box }));
+}
+
+function transpose(grey: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(grey.length);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) out[x * height + y] = grey[y * width + x]!;
+  return out;
 }

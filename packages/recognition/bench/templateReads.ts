@@ -1,16 +1,18 @@
-// Measures the template probe (eanTemplate.ts) on a barcode directory, imitating unseen photos as
-// benchRecognition.ts does (resized, out of focus, blurred, recompressed), and what it adds to the pipeline:
-// `npx tsx bench/probes/eanTemplateRun.ts --data DIR [--scale 0.5] [--blur 1.5] [--defocus 3] [--quality 40]
-// [--pipeline FILE]`, FILE the JSON of `npm run bench:recognition` at the same imitation (its `unread` photos).
+// Measures the template view alone (src/eanTemplate.ts, the last view of readRetailBarcodes) on a barcode
+// directory, imitating unseen photos as benchRecognition.ts does (resized, out of focus, blurred,
+// recompressed): what it reads right and wrong at MIN_TEMPLATE_ROWS rows and one more, and what the pipeline's
+// other views do not read: `npx tsx bench/templateReads.ts --data DIR [--scale 0.5] [--blur 1.5] [--defocus 3]
+// [--quality 40] [--pipeline FILE]`, FILE the JSON of `npm run bench:recognition` at the same imitation (its
+// `unread` photos).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Sharp } from 'sharp';
-import { normaliseGtin } from '../../src/gtin.js';
-import type { RgbaImage } from '../../src/image.js';
-import { readCsv } from '../csv.js';
-import { decodeImageFile, outOfFocus, recompressed, rgbaOf, sharpOf } from '../decode.js';
-import { readByTemplates } from './eanTemplate.js';
+import { normaliseGtin } from '../src/gtin.js';
+import { toGrey, type RgbaImage } from '../src/image.js';
+import { MIN_TEMPLATE_ROWS, readByTemplates } from '../src/eanTemplate.js';
+import { readCsv } from './csv.js';
+import { decodeImageFile, outOfFocus, recompressed, rgbaOf, sharpOf } from './decode.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,13 +49,13 @@ if (args.pipeline) {
 }
 
 const byRows = new Map<number, { right: number; wrong: string[]; added: number }>(
-  [2, 3].map((rows) => [rows, { right: 0, wrong: [], added: 0 }]),
+  [MIN_TEMPLATE_ROWS, MIN_TEMPLATE_ROWS + 1].map((rows) => [rows, { right: 0, wrong: [], added: 0 }]),
 );
 const times: number[] = [];
 for (const row of readCsv(join(args.data, 'barcodes.csv'))) {
   const image = await imitated(await decodeImageFile(join(args.data, row.path!)));
   const start = performance.now();
-  const [first] = readByTemplates(image);
+  const [first] = readByTemplates(toGrey(image), image.width, image.height);
   times.push(performance.now() - start);
   const expected = normaliseGtin(row.expected!) ?? row.expected;
   for (const [rows, counts] of byRows) {

@@ -1,0 +1,135 @@
+import bwipjs from 'bwip-js/node';
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readBarcodes } from 'zxing-wasm/reader';
+import { prepareBarcodeReader, readRetailBarcodes } from './barcode.js';
+import { readByTemplates } from './eanTemplate.js';
+import { createImage, toGrey, type RgbaImage } from './image.js';
+import { loadZxingReaderWasm } from './nodeAssets.js';
+import { seededRandom } from './random.js';
+
+/**
+ * A code as a phone's blurred photo of it: drawn by bwip-js at 4 px a module, resized to `pixelsPerModule`,
+ * blurred by a Gaussian of `sigma` pixels, turned by `quarterTurns` quarters.
+ */
+async function blurredCode(
+  bcid: 'ean13' | 'upca',
+  text: string,
+  pixelsPerModule: number,
+  sigma: number,
+  quarterTurns = 0,
+): Promise<RgbaImage> {
+  const png = await bwipjs.toBuffer({
+    bcid,
+    text,
+    scale: 4,
+    height: 18,
+    includetext: true,
+    paddingwidth: 12,
+    paddingheight: 12,
+    backgroundcolor: 'FFFFFF',
+  });
+  const { width } = await sharp(png).metadata();
+  const resized = await sharp(png)
+    .resize(Math.round((width * pixelsPerModule) / 4))
+    .png()
+    .toBuffer();
+  let image = sharp(resized);
+  if (sigma >= 0.3) image = image.blur(sigma);
+  if (quarterTurns % 4) image = sharp(await image.png().toBuffer()).rotate(90 * (quarterTurns % 4));
+  const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+}
+
+const templateCodes = (image: RgbaImage) =>
+  readByTemplates(toGrey(image), image.width, image.height).map((read) => read.code);
+
+/** The 13th digit of twelve (GS1's check digit). */
+function withCheckDigit(twelve: string): string {
+  const sum = [...twelve].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${twelve}${(10 - (sum % 10)) % 10}`;
+}
+
+beforeAll(async () => {
+  await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
+});
+
+describe('barcodes read by blurred templates', () => {
+  it('reads an EAN-13 blurred to grey at a pixel and a bit a module, which the binarisers lose', async () => {
+    const image = await blurredCode('ean13', '5901234123457', 1.2, 1);
+    for (const binarizer of ['LocalAverage', 'GlobalHistogram', 'FixedThreshold'] as const) {
+      const reads = await readBarcodes(image, {
+        formats: ['EAN13', 'UPCA'],
+        tryHarder: true,
+        tryRotate: true,
+        tryDownscale: true,
+        binarizer,
+      });
+      expect(reads.filter((read) => read.isValid)).toEqual([]);
+    }
+    const [read] = readByTemplates(toGrey(image), image.width, image.height);
+    expect(read?.code).toBe('5901234123457');
+    // Its box spans the code's 95 modules, within a module.
+    expect(Math.abs(read!.box.width - 95 * 1.2)).toBeLessThan(1.2);
+  });
+
+  it('counts as one view: a catalogue code is read, a code outside it needs another view', async () => {
+    const image = await blurredCode('ean13', '5901234123457', 1.2, 1);
+    const known = await readRetailBarcodes(image, {
+      effort: 'photo',
+      known: (gtin) => gtin === '5901234123457',
+    });
+    expect(known.map((read) => read.gtin)).toEqual(['5901234123457']);
+    expect(await readRetailBarcodes(image, { effort: 'photo' })).toEqual([]);
+  });
+
+  it('reads a UPC-A as its GTIN-13, upside down and standing up', async () => {
+    for (const turns of [0, 1, 2, 3])
+      expect(templateCodes(await blurredCode('upca', '036000291452', 1.5, 0.8, turns))).toEqual([
+        '0036000291452',
+      ]);
+  });
+
+  it('never reads a wrong code, at any sampling and blur (generated codes)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.stringMatching(/^[0-9]{12}$/),
+        fc.double({ min: 0.8, max: 3, noNaN: true }),
+        fc.double({ min: 0, max: 1.8, noNaN: true }),
+        fc.integer({ min: 0, max: 3 }),
+        async (twelve, pixelsPerModule, sigma, turns) => {
+          const code = withCheckDigit(twelve);
+          const codes = templateCodes(await blurredCode('ean13', code, pixelsPerModule, sigma, turns));
+          // Nothing, or the code (a blur too wide for the templates reads nothing).
+          expect(codes.filter((read) => read !== code)).toEqual([]);
+        },
+      ),
+      { numRuns: 20, seed: 28 },
+    );
+  });
+
+  it('reads nothing on bars that are not a code, nor on a blank page', () => {
+    const random = seededRandom(7);
+    const image = createImage(320, 160);
+    // Random bars of one to four modules (2 px each) across a white page: edges like a code's, no digits.
+    let x = 20;
+    let dark = true;
+    const columns = new Uint8Array(image.width).fill(255);
+    while (x < 300) {
+      const width = 2 * (1 + Math.floor(random() * 4));
+      columns.fill(dark ? 20 : 235, x, Math.min(300, x + width));
+      x += width;
+      dark = !dark;
+    }
+    for (let y = 0; y < image.height; y++)
+      for (let i = 0; i < image.width; i++) {
+        const v = y > 20 && y < 140 ? columns[i]! : 255;
+        image.data.set([v, v, v, 255], (y * image.width + i) * 4);
+      }
+    expect(templateCodes(image)).toEqual([]);
+    const blank = createImage(200, 100);
+    blank.data.fill(255);
+    expect(templateCodes(blank)).toEqual([]);
+  });
+});
