@@ -8,6 +8,7 @@ import {
   sharpenGreyPlane,
   toGrey,
   type PixelBox,
+  type PixelPoint,
   type RgbaImage,
 } from './image.js';
 import { readByTemplates } from './eanTemplate.js';
@@ -599,8 +600,10 @@ export async function readRetailBarcodes(
     break;
   }
   // The last view, when no pass read a maker's code the views accept: the codes read by blurred templates
-  // (eanTemplate.ts), where blur or a coarse sampling spread the narrow bars into grey for every binariser. Its
-  // rows are one image's, so it is one view: a code outside the catalogue needs another view to agree.
+  // (eanTemplate.ts), where blur or a coarse sampling spread the narrow bars into grey for every binariser —
+  // on the level as it is and turned upright from each slant of its bars (the templates read rows across
+  // upright or lying bars). Its rows are one image's, so all its reads are one view: a code outside the
+  // catalogue needs another view to agree.
   if (!decideBarcodes([...views.values()], known).some((read) => !isInStoreCode(read.gtin))) {
     const long = Math.max(source.width, source.height);
     const scale =
@@ -610,19 +613,41 @@ export async function readRetailBarcodes(
     const level = at(scale);
     const grey = inverted ? greyAt(scale).map((v) => 255 - v) : greyAt(scale);
     const reads: BarcodeVote[] = [];
-    for (const { code, box } of readByTemplates(grey, level.width, level.height)) {
-      const gtin = normaliseGtin(code);
-      if (!gtin) continue;
-      reads.push({
-        gtin,
-        format: gtin.startsWith('0') ? 'UPCA' : 'EAN13',
-        box: {
-          x: box.x / scale + offset.x,
-          y: box.y / scale + offset.y,
-          width: box.width / scale,
-          height: box.height / scale,
-        },
+    const templateReads = (
+      plane: Uint8Array,
+      width: number,
+      height: number,
+      toSource = (p: PixelPoint) => p,
+    ) => {
+      for (const { code, box } of readByTemplates(plane, width, height)) {
+        const gtin = normaliseGtin(code);
+        if (!gtin) continue;
+        const corners = [
+          toSource({ x: box.x, y: box.y }),
+          toSource({ x: box.x + box.width, y: box.y }),
+          toSource({ x: box.x, y: box.y + box.height }),
+          toSource({ x: box.x + box.width, y: box.y + box.height }),
+        ];
+        const xs = corners.map((p) => p.x);
+        const ys = corners.map((p) => p.y);
+        reads.push({
+          gtin,
+          format: gtin.startsWith('0') ? 'UPCA' : 'EAN13',
+          box: {
+            x: Math.min(...xs) / scale + offset.x,
+            y: Math.min(...ys) / scale + offset.y,
+            width: (Math.max(...xs) - Math.min(...xs)) / scale,
+            height: (Math.max(...ys) - Math.min(...ys)) / scale,
+          },
+        });
+      }
+    };
+    templateReads(grey, level.width, level.height);
+    for (const slant of slants ?? barSlants(source)) {
+      const { image, toSource } = rotateImage(greyToImage(grey, level.width, level.height), -slant, {
+        grey: true,
       });
+      templateReads(toGrey(image), image.width, image.height, toSource);
     }
     vote(`template|${scale}|${inverted ? 'inverted' : ''}`, reads);
   }

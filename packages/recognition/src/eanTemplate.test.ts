@@ -84,6 +84,30 @@ describe('barcodes read by blurred templates', () => {
     expect(await readRetailBarcodes(image, { effort: 'photo' })).toEqual([]);
   });
 
+  it('reads a blurred code turned 30°, on the photo turned upright from its bars', async () => {
+    const code = await blurredCode('ean13', '5901234123457', 1.5, 1.2);
+    const png = await sharp(Buffer.from(code.data), {
+      raw: { width: code.width, height: code.height, channels: 4 },
+    })
+      .png()
+      .toBuffer();
+    const { data, info } = await sharp(png)
+      .rotate(30, { background: '#ffffff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const turned = { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+    expect(templateCodes(turned)).toEqual([]);
+    const reads = await readRetailBarcodes(turned, {
+      effort: 'photo',
+      known: (gtin) => gtin === '5901234123457',
+    });
+    expect(reads.map((read) => read.gtin)).toEqual(['5901234123457']);
+    // Its box is the turned code's, in the photo's pixels.
+    expect(reads[0]!.box.width).toBeGreaterThan(0.7 * 95 * 1.5);
+    expect(reads[0]!.box.height).toBeGreaterThan(0.4 * 95 * 1.5);
+  });
+
   it('reads a UPC-A as its GTIN-13, upside down and standing up', async () => {
     for (const turns of [0, 1, 2, 3])
       expect(templateCodes(await blurredCode('upca', '036000291452', 1.5, 0.8, turns))).toEqual([
