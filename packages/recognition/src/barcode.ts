@@ -107,20 +107,19 @@ async function readOnce(
   return reads;
 }
 
+/** A level turned (`rotateImage`, in grey): the image read, and where its pixels come from in the level. */
+type TurnedView = ReturnType<typeof rotateImage>;
+
 /**
- * One pass on the level turned clockwise by `turn` degrees, in grey: each read's corners are taken back to the level
+ * One pass on a level turned upright (`TurnedView`): each read's corners are taken back to the level
  * (`rotateImage`'s `toSource`), its box is their bounding box in the photo's pixels.
  */
 async function readTurned(
-  level: RgbaImage,
-  turn: number,
+  { image, toSource }: TurnedView,
   scale: number,
   offset: { x: number; y: number },
   options: ReaderOptions,
 ): Promise<BarcodeRead[]> {
-  // Turned in grey (what the reader reads): one channel interpolated instead of three.
-  const grey = greyToImage(toGrey(level), level.width, level.height);
-  const { image, toSource } = rotateImage(grey, turn, { grey: true });
   return (await readOnce(image, 1, { x: 0, y: 0 }, options)).map((read) => {
     const { x, y, width, height } = read.box;
     const corners = [
@@ -522,14 +521,28 @@ export async function readRetailBarcodes(
     }
     return level;
   };
-  const greys = new Map<number, Uint8Array>();
-  const greyAt = (scale: number) => {
-    let grey = greys.get(scale);
+  const greys = new Map<string, Uint8Array>();
+  const greyAt = (scale: number, invert = false): Uint8Array => {
+    const key = `${scale}|${invert}`;
+    let grey = greys.get(key);
     if (!grey) {
-      grey = toGrey(at(scale));
-      greys.set(scale, grey);
+      grey = invert ? greyAt(scale).map((v) => 255 - v) : toGrey(at(scale));
+      greys.set(key, grey);
     }
     return grey;
+  };
+  // Each turned view is turned once (in grey: what the reader reads, one channel interpolated instead of
+  // three), whatever passes read it.
+  const turned = new Map<string, TurnedView>();
+  const turnedAt = (scale: number, turn: number, invert: boolean): TurnedView => {
+    const key = `${scale}|${turn}|${invert}`;
+    let view = turned.get(key);
+    if (!view) {
+      const level = at(scale);
+      view = rotateImage(greyToImage(greyAt(scale, invert), level.width, level.height), turn, { grey: true });
+      turned.set(key, view);
+    }
+    return view;
   };
   // Each pass's reads, and the reads of each view: the image a pass reads (its level, turn, polarity and
   // sharpening). Two binarisers of one image share its pixels and, on a crisp but damaged code (a JPEG's
@@ -560,11 +573,20 @@ export async function readRetailBarcodes(
           pass.sharpen.radius,
         )
       : level;
-    const read = (pass.invert ?? inverted) ? invertImage(image) : image;
     const reads =
       slant === undefined
-        ? await readOnce(read, pass.scale, offset, pass.options)
-        : await readTurned(read, -slant, pass.scale, offset, pass.options);
+        ? await readOnce(
+            (pass.invert ?? inverted) ? invertImage(image) : image,
+            pass.scale,
+            offset,
+            pass.options,
+          )
+        : await readTurned(
+            turnedAt(pass.scale, -slant, pass.invert ?? inverted),
+            pass.scale,
+            offset,
+            pass.options,
+          );
     const sharpening = pass.sharpen ? `${pass.sharpen.amount},${pass.sharpen.radius}` : '';
     passReads.push(reads);
     vote(
@@ -582,10 +604,9 @@ export async function readRetailBarcodes(
     const local = barSlants(cropImage(source, aroundRead(accepted.box, offset))).find(isOblique);
     if (local === undefined) break;
     const scale = barcodeScales(source.width, source.height).sharpened[0] ?? 1;
-    const largest = inverted ? invertImage(at(scale)) : at(scale);
     const upright = [
-      ...(await readTurned(largest, -local, scale, offset, SLOW_OPTIONS)),
-      ...(await readTurned(largest, -local, scale, offset, GLOBAL_OPTIONS)),
+      ...(await readTurned(turnedAt(scale, -local, inverted), scale, offset, SLOW_OPTIONS)),
+      ...(await readTurned(turnedAt(scale, -local, inverted), scale, offset, GLOBAL_OPTIONS)),
     ];
     if (upright.some((r) => r.gtin === accepted.gtin)) break;
     // Then half a bin off each way (as the turned passes): other views of the code upright. Whatever they read
@@ -593,7 +614,12 @@ export async function readRetailBarcodes(
     // code ends the check.
     vote(viewKey(scale, local, inverted), upright);
     for (const nudge of [-SLANT_BIN / 2, SLANT_BIN / 2]) {
-      const nudged = await readTurned(largest, -(local + nudge), scale, offset, SLOW_OPTIONS);
+      const nudged = await readTurned(
+        turnedAt(scale, -(local + nudge), inverted),
+        scale,
+        offset,
+        SLOW_OPTIONS,
+      );
       vote(viewKey(scale, local + nudge, inverted), nudged);
       if (nudged.some((r) => r.gtin === accepted.gtin)) break;
     }
@@ -611,7 +637,7 @@ export async function readRetailBarcodes(
         ? 1
         : (barcodeScales(source.width, source.height).below.find((s) => long * s <= TEMPLATE_SIDE) ?? 1);
     const level = at(scale);
-    const grey = inverted ? greyAt(scale).map((v) => 255 - v) : greyAt(scale);
+    const grey = greyAt(scale, inverted);
     const reads: BarcodeVote[] = [];
     const templateReads = (
       plane: Uint8Array,
@@ -644,9 +670,7 @@ export async function readRetailBarcodes(
     };
     templateReads(grey, level.width, level.height);
     for (const slant of slants ?? barSlants(source)) {
-      const { image, toSource } = rotateImage(greyToImage(grey, level.width, level.height), -slant, {
-        grey: true,
-      });
+      const { image, toSource } = turnedAt(scale, -slant, inverted);
       templateReads(toGrey(image), image.width, image.height, toSource);
     }
     vote(`template|${scale}|${inverted ? 'inverted' : ''}`, reads);

@@ -57,22 +57,39 @@ function dot(a: Float64Array, b: Float64Array): number {
   return s;
 }
 
-/** A digit's 7 modules with a module of context each side, blurred by `sigma` modules, SUB samples a module. */
-function template(pattern: string, before: number, after: number, sigma: number): Float64Array {
-  const modules = [before, ...[...pattern].map(Number), after];
+/** Modules (1: bar) blurred by `sigma` modules, SUB samples a module (the end modules repeated outwards). */
+function blurredModules(modules: readonly number[], sigma: number): Float64Array {
   const out = new Float64Array(modules.length * SUB);
   for (let i = 0; i < out.length; i++) {
     const x = (i + 0.5) / SUB;
     let value = 0;
     for (let m = -3; m < modules.length + 3; m++) {
-      // The share of module m under a Gaussian centred at x (the context module repeated outwards).
+      // The share of module m under a Gaussian centred at x.
       const share = 0.5 * (erf((m + 1 - x) / sigma / Math.SQRT2) - erf((m - x) / sigma / Math.SQRT2));
       value += share * modules[Math.min(modules.length - 1, Math.max(0, m))]!;
     }
     out[i] = value;
   }
-  return normalise(out);
+  return out;
 }
+
+/** A digit's 7 modules with a module of context each side, blurred by `sigma` modules, normalised. */
+function template(pattern: string, before: number, after: number, sigma: number): Float64Array {
+  return normalise(blurredModules([before, ...[...pattern].map(Number), after], sigma));
+}
+
+/**
+ * The modules every EAN-13 / UPC-A has, by first module: the start guard with the quiet zone before it and the
+ * first digit's first module (a space, whatever the digit and parity), the middle guard between a left digit's
+ * last module and a right digit's first (bars), the end guard between the last digit's space and the quiet zone.
+ */
+const GUARDS: readonly (readonly [number, readonly number[]])[] = [
+  [-1, [0, 1, 0, 1, 0]],
+  [44, [1, 0, 1, 0, 1, 0, 1]],
+  [91, [0, 1, 0, 1, 0]],
+];
+const guardTemplate = (sigma: number) =>
+  normalise(Float64Array.from(GUARDS.flatMap(([, modules]) => [...blurredModules(modules, sigma)])));
 
 /**
  * Per blur, the templates: the left half's [digit][L, G] (each follows a bar and precedes a space), the right
@@ -88,17 +105,42 @@ const TEMPLATES = new Map(
   ]),
 );
 
-/** A digit's 9 modules (context included) sampled along the profile, module m at x0 + m·w. */
-function digitSamples(profile: Float64Array, x0: number, w: number, firstModule: number): Float64Array {
-  const out = new Float64Array(9 * SUB);
-  for (let i = 0; i < out.length; i++) {
-    const x = x0 + (firstModule - 1 + (i + 0.5) / SUB) * w - 0.5;
+/** `count` modules from `firstModule` sampled along the profile (SUB a module), module m at x0 + m·w. */
+function moduleSamples(
+  profile: Float64Array,
+  x0: number,
+  w: number,
+  firstModule: number,
+  count: number,
+  out = new Float64Array(count * SUB),
+  at = 0,
+): Float64Array {
+  for (let i = 0; i < count * SUB; i++) {
+    const x = x0 + (firstModule + (i + 0.5) / SUB) * w - 0.5;
     const i0 = Math.max(0, Math.min(profile.length - 1, Math.floor(x)));
     const i1 = Math.min(profile.length - 1, i0 + 1);
     const f = Math.max(0, Math.min(1, x - i0));
-    out[i] = profile[i0]! * (1 - f) + profile[i1]! * f;
+    out[at + i] = profile[i0]! * (1 - f) + profile[i1]! * f;
   }
-  return normalise(out);
+  return out;
+}
+
+/** A digit's 9 modules (context included) sampled along the profile, normalised. */
+function digitSamples(profile: Float64Array, x0: number, w: number, firstModule: number): Float64Array {
+  return normalise(moduleSamples(profile, x0, w, firstModule - 1, 9));
+}
+
+const GUARD_MODULES = GUARDS.reduce((total, [, modules]) => total + modules.length, 0);
+
+/** How well the guards sit at a placement: their samples' correlation with the guards blurred by `sigma`. */
+function guardScore(profile: Float64Array, x0: number, w: number, guards: Float64Array): number {
+  const samples = new Float64Array(GUARD_MODULES * SUB);
+  let at = 0;
+  for (const [first, modules] of GUARDS) {
+    moduleSamples(profile, x0, w, first, modules.length, samples, at);
+    at += modules.length * SUB;
+  }
+  return dot(normalise(samples), guards);
 }
 
 /** Correlations of each position with each pattern: left [position][digit][L, G], right [position][digit]. */
@@ -219,9 +261,10 @@ function edgeRun(profile: Float64Array): [number, number] | undefined {
 export type RowRead = { code: string; correlation: number; uncorrected: boolean; from: number; to: number };
 
 /**
- * One row's read: the code placed between the run's edges — coarsely (a quarter-module steps, one blur), then
- * finely (eighth-module steps, every blur) — and decoded at the best placement. A row whose coarse placement
- * fits badly (a run of edges that is text, not a code) stops there.
+ * One row's read: the code placed between the run's edges — coarsely (each end ±1.5 modules in quarter-module
+ * steps, ranked by how well the guards fit, the digits correlated at the GUARD_PLACEMENTS best; one blur),
+ * then finely (eighth-module steps at that blur, then every blur at the best) — and decoded at the best
+ * placement. A row whose coarse placement fits badly (a run of edges that is text, not a code) stops there.
  */
 export function readRow(profile: Float64Array): RowRead | undefined {
   const run = edgeRun(profile);
@@ -242,9 +285,20 @@ export function readRow(profile: Float64Array): RowRead | undefined {
           if (score > best.score) best = { score, a, b, sigma };
         }
   };
-  search(0, 0, 1.5, 0.25, [COARSE_SIGMA]);
+  // Coarse: the placements whose guards fit best (a few correlations each), then the digits at those only.
+  const coarse: { a: number; b: number; guards: number }[] = [];
+  for (let a = -1.5; a <= 1.5 + 1e-9; a += 0.25)
+    for (let b = -1.5; b <= 1.5 + 1e-9; b += 0.25)
+      coarse.push({ a, b, guards: guardScore(profile, ...placeAt(a, b), COARSE_GUARDS) });
+  coarse.sort((p, q) => q.guards - p.guards || p.a - q.a || p.b - q.b);
+  for (const { a, b } of coarse.slice(0, GUARD_PLACEMENTS)) {
+    const score = placementScore(profile, ...placeAt(a, b), COARSE_SIGMA);
+    if (score > best.score) best = { score, a, b, sigma: COARSE_SIGMA };
+  }
   if (best.score / 12 < COARSE_FIT) return undefined;
-  search(best.a, best.b, 0.25, 0.125, SIGMAS);
+  // Fine: the placement at the coarse blur, then the blur at that placement.
+  search(best.a, best.b, 0.25, 0.125, [COARSE_SIGMA]);
+  search(best.a, best.b, 0, 1, SIGMAS);
   const [from, w] = placeAt(best.a, best.b);
   const read = decodeAt(profile, from, w, best.sigma);
   return read && { ...read, from, to: from + 95 * w };
@@ -253,6 +307,9 @@ export function readRow(profile: Float64Array): RowRead | undefined {
 /** The blur of the coarse placement, in modules; a coarse placement fitting worse than COARSE_FIT is not a code. */
 const COARSE_SIGMA = 0.6;
 const COARSE_FIT = 0.5;
+const COARSE_GUARDS = guardTemplate(COARSE_SIGMA);
+/** Coarse placements (of 169) whose digits are correlated: the ones whose guards fit best. */
+const GUARD_PLACEMENTS = 8;
 /** Rows that must read a code, and the share of them a rival code read at its place may not reach. */
 export const MIN_TEMPLATE_ROWS = 3;
 
