@@ -3,8 +3,8 @@
 // Where blur or a coarse sampling (under about 1.5 px a module) has spread the narrow bars into grey, a
 // binariser loses them; a correlation with each digit's pattern blurred alike does not. Along a row across
 // upright bars (or, turned, lying ones), the densest run of edges gives the code's two outer edges; the 95
-// modules are placed between them (searched ±1.5 modules at each end, in module steps: the same work at any
-// resolution); each digit's 7 modules, with its known neighbour on each side, are correlated (zero mean, unit
+// modules are placed between them (searched ±1.5 modules at each end, in module steps — the same work at any
+// resolution — where the guards fit best); each digit's 7 modules, with its known neighbour on each side, are correlated (zero mean, unit
 // norm: blind to the light's level and contrast) with every digit's pattern blurred by a Gaussian of 0.3–1.2
 // modules; the best code under the first digit's parity patterns and the check digit is found by dynamic
 // programming. A row's read counts when its mean correlation is at least MIN_CORRELATION and every digit is its
