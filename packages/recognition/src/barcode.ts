@@ -120,26 +120,36 @@ async function readTurned(
   offset: { x: number; y: number },
   options: ReaderOptions,
 ): Promise<BarcodeRead[]> {
-  return (await readOnce(image, 1, { x: 0, y: 0 }, options)).map((read) => {
-    const { x, y, width, height } = read.box;
-    const corners = [
-      toSource({ x, y }),
-      toSource({ x: x + width, y }),
-      toSource({ x, y: y + height }),
-      toSource({ x: x + width, y: y + height }),
-    ];
-    const xs = corners.map((p) => p.x);
-    const ys = corners.map((p) => p.y);
-    return {
-      ...read,
-      box: {
-        x: Math.min(...xs) / scale + offset.x,
-        y: Math.min(...ys) / scale + offset.y,
-        width: (Math.max(...xs) - Math.min(...xs)) / scale,
-        height: (Math.max(...ys) - Math.min(...ys)) / scale,
-      },
-    };
-  });
+  return (await readOnce(image, 1, { x: 0, y: 0 }, options)).map((read) => ({
+    ...read,
+    box: boxInPhoto(read.box, toSource, scale, offset),
+  }));
+}
+
+/**
+ * A box of a (turned) level in the photo's pixels: its corners taken back by `toSource` to the level, their
+ * bounding box divided by the level's scale and moved by the region's offset.
+ */
+function boxInPhoto(
+  { x, y, width, height }: PixelBox,
+  toSource: (point: PixelPoint) => PixelPoint,
+  scale: number,
+  offset: { x: number; y: number },
+): PixelBox {
+  const corners = [
+    toSource({ x, y }),
+    toSource({ x: x + width, y }),
+    toSource({ x, y: y + height }),
+    toSource({ x: x + width, y: y + height }),
+  ];
+  const xs = corners.map((p) => p.x);
+  const ys = corners.map((p) => p.y);
+  return {
+    x: Math.min(...xs) / scale + offset.x,
+    y: Math.min(...ys) / scale + offset.y,
+    width: (Math.max(...xs) - Math.min(...xs)) / scale,
+    height: (Math.max(...ys) - Math.min(...ys)) / scale,
+  };
 }
 
 /**
@@ -647,25 +657,12 @@ export async function readRetailBarcodes(
     ) => {
       for (const { code, box } of readByTemplates(plane, width, height)) {
         const gtin = normaliseGtin(code);
-        if (!gtin) continue;
-        const corners = [
-          toSource({ x: box.x, y: box.y }),
-          toSource({ x: box.x + box.width, y: box.y }),
-          toSource({ x: box.x, y: box.y + box.height }),
-          toSource({ x: box.x + box.width, y: box.y + box.height }),
-        ];
-        const xs = corners.map((p) => p.x);
-        const ys = corners.map((p) => p.y);
-        reads.push({
-          gtin,
-          format: gtin.startsWith('0') ? 'UPCA' : 'EAN13',
-          box: {
-            x: Math.min(...xs) / scale + offset.x,
-            y: Math.min(...ys) / scale + offset.y,
-            width: (Math.max(...xs) - Math.min(...xs)) / scale,
-            height: (Math.max(...ys) - Math.min(...ys)) / scale,
-          },
-        });
+        if (gtin)
+          reads.push({
+            gtin,
+            format: gtin.startsWith('0') ? 'UPCA' : 'EAN13',
+            box: boxInPhoto(box, toSource, scale, offset),
+          });
       }
     };
     templateReads(grey, level.width, level.height);

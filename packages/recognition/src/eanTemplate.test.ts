@@ -133,6 +133,32 @@ describe('barcodes read by blurred templates', () => {
     );
   });
 
+  it('takes any grey image (any size, any content): codes only of 13 digits with their check digit', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 160 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.boolean(),
+        (width, height, seed, stripes) => {
+          const random = seededRandom(seed);
+          const columns = Array.from({ length: width }, () => Math.floor(random() * 256));
+          const grey = Uint8Array.from({ length: width * height }, (_, i) =>
+            stripes ? columns[i % width]! : Math.floor(random() * 256),
+          );
+          for (const read of readByTemplates(grey, width, height)) {
+            expect(read.code).toMatch(/^\d{13}$/);
+            expect(read.code).toBe(withCheckDigit(read.code.slice(0, 12)));
+            expect([read.box.x, read.box.y, read.box.width, read.box.height].every(Number.isFinite)).toBe(
+              true,
+            );
+          }
+        },
+      ),
+      { numRuns: 60, seed: 28 },
+    );
+  });
+
   it('reads nothing on bars that are not a code, nor on a blank page', () => {
     const random = seededRandom(7);
     const image = createImage(320, 160);

@@ -4,12 +4,12 @@
 // binariser loses them; a correlation with each digit's pattern blurred alike does not. Along a row across
 // upright bars (or, turned, lying ones), the densest run of edges gives the code's two outer edges; the 95
 // modules are placed between them (searched ±1.5 modules at each end, in module steps — the same work at any
-// resolution — where the guards fit best); each digit's 7 modules, with its known neighbour on each side, are correlated (zero mean, unit
-// norm: blind to the light's level and contrast) with every digit's pattern blurred by a Gaussian of 0.3–1.2
-// modules; the best code under the first digit's parity patterns and the check digit is found by dynamic
-// programming. A row's read counts when its mean correlation is at least MIN_CORRELATION and every digit is its
-// position's best pattern (the check digit corrected nothing). The reads are rows of one image: barcode.ts
-// counts them as one view (a code outside the catalogue needs another view to agree).
+// resolution — where the guards fit best); each digit's 7 modules, with its known neighbour on each side, are
+// correlated (zero mean, unit norm: blind to the light's level and contrast) with every digit's pattern blurred
+// by a Gaussian of 0.3–1.2 modules; the best code under the first digit's parity patterns and the check digit
+// is found by dynamic programming. A row's read counts when its mean correlation is at least MIN_CORRELATION
+// and every digit is its position's best pattern (the check digit corrected nothing). The reads are rows of one
+// image: barcode.ts counts them as one view (a code outside the catalogue needs another view to agree).
 import type { PixelBox } from './image.js';
 
 /** Odd-parity (L) patterns of the ten digits, a module each (1: bar); R is their complement, G R reversed. */
@@ -310,7 +310,7 @@ const COARSE_FIT = 0.5;
 const COARSE_GUARDS = guardTemplate(COARSE_SIGMA);
 /** Coarse placements (of 169) whose digits are correlated: the ones whose guards fit best. */
 const GUARD_PLACEMENTS = 8;
-/** Rows that must read a code, and the share of them a rival code read at its place may not reach. */
+/** Rows that must read a code for it to be kept. */
 export const MIN_TEMPLATE_ROWS = 3;
 
 export type TemplateRead = { code: string; rows: number; box: PixelBox };
@@ -323,7 +323,7 @@ export type TemplateRead = { code: string; rows: number; box: PixelBox };
  * a rival with half the rows says the place is ambiguous).
  */
 export function readByTemplates(grey: Uint8Array, width: number, height: number): TemplateRead[] {
-  const found: { code: string; rows: number; box: PixelBox; lying: boolean }[] = [];
+  const found: TemplateRead[] = [];
   for (const turned of [false, true]) {
     const [w, h] = turned ? [height, width] : [width, height];
     const plane = turned ? transpose(grey, width, height) : grey;
@@ -361,7 +361,7 @@ export function readByTemplates(grey: Uint8Array, width: number, height: number)
       const box = turned
         ? { x: y0, y: x0, width: y1 - y0, height: x1 - x0 }
         : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
-      found.push({ code, rows, box, lying: !turned });
+      found.push({ code, rows, box });
     }
   }
   const overlaps = (a: PixelBox, b: PixelBox) =>
@@ -378,8 +378,7 @@ export function readByTemplates(grey: Uint8Array, width: number, height: number)
             read.rows > 2 * other.rows,
         ),
     )
-    .sort((a, b) => b.rows - a.rows)
-    .map(({ code, rows, box }) => ({ code, rows, box }));
+    .sort((a, b) => b.rows - a.rows);
 }
 
 function transpose(grey: Uint8Array, width: number, height: number): Uint8Array {
