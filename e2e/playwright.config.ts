@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFakeCameraVideo } from './support/catalog';
-import { writeBarcodeVideo, writePackVideo } from './support/recognition';
+import { writeBarcodeVideo, writeBlurredBarcodeVideo, writePackVideo } from './support/recognition';
 
 const port = Number(process.env.E2E_PORT ?? 4319);
 // The data harness (apps/web/dist-harness, built by `npm run build:harness`) for the data-layer fault tests.
@@ -67,6 +67,11 @@ export default defineConfig({
       // Recognition specs: the fake camera films a textured pack, or an EAN-13 (support/recognition.ts).
       { name: 'recognition-photo', testMatch: /recognition-photo\.spec\.ts/, video: writePackVideo() },
       { name: 'recognition-barcode', testMatch: /recognition-barcode\.spec\.ts/, video: writeBarcodeVideo() },
+      {
+        name: 'recognition-blurred-barcode',
+        testMatch: /recognition-blurred-barcode\.spec\.ts/,
+        video: writeBlurredBarcodeVideo(),
+      },
     ].map(({ name, testMatch, video }) => ({
       name,
       testMatch,

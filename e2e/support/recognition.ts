@@ -83,6 +83,51 @@ function barcodeScene(): (x: number, y: number) => Rgb {
   };
 }
 
+/**
+ * The same label's code as a phone held too close films it: `pixelsPerModule` px a module (the code 143 px
+ * wide) and blurred by a Gaussian of `sigma` px, so that its narrow bars are grey: the library reads nothing
+ * (a photo's every pass neither), the blurred templates read it.
+ */
+function blurredBarcodeScene(pixelsPerModule = 1.5, sigma = 1.2): (x: number, y: number) => Rgb {
+  const [symbol] = bwipjs.raw('ean13', FILMED_BARCODE) as unknown as { sbs: number[] }[];
+  const modules: boolean[] = [];
+  symbol!.sbs.forEach((width, i) => {
+    for (let k = 0; k < width; k++) modules.push(i % 2 === 0);
+  });
+  const quiet = 12;
+  const labelWidth = Math.round((modules.length + 2 * quiet) * pixelsPerModule);
+  const left = Math.round((FRAME_WIDTH - labelWidth) / 2);
+  const top = 150;
+  const height = 180;
+  // Darkness across the label: each pixel's share of bar (10 samples a pixel), then the Gaussian.
+  const covered = Array.from({ length: labelWidth }, (_, x) => {
+    let bar = 0;
+    for (let s = 0; s < 10; s++) {
+      const module = Math.floor((x + (s + 0.5) / 10) / pixelsPerModule) - quiet;
+      if (modules[module]) bar++;
+    }
+    return bar / 10;
+  });
+  const reach = Math.ceil(3 * sigma);
+  const weights = Array.from({ length: 2 * reach + 1 }, (_, k) =>
+    Math.exp(-((k - reach) ** 2) / (2 * sigma ** 2)),
+  );
+  const total = weights.reduce((a, b) => a + b, 0);
+  const darkness = covered.map(
+    (_, x) =>
+      weights.reduce(
+        (sum, w, k) => sum + w * (covered[Math.min(labelWidth - 1, Math.max(0, x + k - reach))] ?? 0),
+        0,
+      ) / total,
+  );
+  return (x, y) => {
+    if (x < left || x >= left + labelWidth || y < top || y >= top + height) return COUNTER;
+    const dark = y >= top + 20 && y < top + height - 20 ? darkness[x - left]! : 0;
+    const grey = Math.round(250 - 230 * dark);
+    return [grey, grey, grey];
+  };
+}
+
 function writeVideo(path: string, scene: (x: number, y: number) => Rgb): string {
   if (existsSync(path)) return path;
   const header = Buffer.from(`YUV4MPEG2 W${FRAME_WIDTH} H${FRAME_HEIGHT} F15:1 Ip A1:1 C420jpeg\n`, 'ascii');
@@ -97,6 +142,9 @@ function writeVideo(path: string, scene: (x: number, y: number) => Rgb): string 
 export const writePackVideo = () => writeVideo(join(tmpdir(), 'hanouti-e2e-pack-v1.y4m'), packScene());
 /** Fake camera file filming the EAN-13 label. */
 export const writeBarcodeVideo = () => writeVideo(join(tmpdir(), 'hanouti-e2e-ean13-v1.y4m'), barcodeScene());
+/** Fake camera file filming the same label blurred (`blurredBarcodeScene`). */
+export const writeBlurredBarcodeVideo = () =>
+  writeVideo(join(tmpdir(), 'hanouti-e2e-ean13-blurred-v1.y4m'), blurredBarcodeScene());
 
 /**
  * The pack as a PNG file, encoded by the browser's canvas from the same bytes the camera films; another seed

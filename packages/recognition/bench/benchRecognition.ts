@@ -1,7 +1,7 @@
 // `npm run bench:recognition -- --data DIR [--limit N] [--split val] [--modes balanced] [--skip scale,scenes]`
 // (--leave-out 3: every third product removed from the catalogue with its references, its photos measured as
 // unknown; --scales 0.5,1,2,3: the barcode photos also read resized by each factor, as a phone's camera gives them;
-// --known: the barcode photos read with the set's codes as the catalogue)
+// --known: the barcode photos read with the set's codes as the catalogue; --live: read as a live preview frame)
 // (--skip also takes textRegions and lowContrast, the scene variants; --textRegionSides 640,960; --disable visual
 // turns strategies off in the main measurement; --dump FILE keeps every query's outcome for the replays):
 // measures the pipeline on a dataset directory (format: shared/datasets/README.md) and prints one JSON document.
@@ -73,6 +73,11 @@ const { values: args } = parseArgs({
      * reading a catalogue code is enough, as in the app); without it, every code is outside the catalogue.
      */
     known: { type: 'boolean', default: false },
+    /**
+     * The barcode photos read as the live scanner reads a preview frame (`effort: 'live'`, the template view
+     * on, which keeps only catalogue codes: with `--known`).
+     */
+    live: { type: 'boolean', default: false },
     /**
      * Unseen photos imitated: `SCALE,QUALITY` — each query photo resized by SCALE and re-encoded as a JPEG of
      * QUALITY before it is recognised (another camera, a messaging app's recompression), e.g. `0.6,60`.
@@ -210,7 +215,11 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
             ),
       );
       const start = performance.now();
-      const reads = await readRetailBarcodes(image, { effort: 'photo', ...(known ? { known } : {}) });
+      const reads = await readRetailBarcodes(image, {
+        effort: args.live ? 'live' : 'photo',
+        ...(args.live ? { templates: true } : {}),
+        ...(known ? { known } : {}),
+      });
       times.push(performance.now() - start);
       const expected = normaliseGtin(row.expected!) ?? row.expected;
       let libraryRight = false;

@@ -498,6 +498,12 @@ export type ReadBarcodeOptions = {
    * passes read it (a single pass misreads a digit now and then, and the check digit catches one in ten).
    */
   known?: (gtin: string) => boolean;
+  /**
+   * `live` only: when the library reads no maker's code on the frame, the blurred templates read it too
+   * (eanTemplate.ts; 20–110 ms an 800-px frame here), and a code they read is kept when it is `known`: a
+   * code held closer than the camera can focus. Off by default: the `fast` mode's one pass stays one pass.
+   */
+  templates?: boolean;
 };
 
 /**
@@ -521,7 +527,20 @@ export async function readRetailBarcodes(
     x: region ? Math.max(0, Math.floor(region.x)) : 0,
     y: region ? Math.max(0, Math.floor(region.y)) : 0,
   };
-  if (effort === 'live') return decideBarcodes([await readOnce(source, 1, offset)], () => true);
+  if (effort === 'live') {
+    const plain = await readOnce(source, 1, offset);
+    const read = decideBarcodes([plain], () => true);
+    if (!options.templates || !known || read.some((r) => !isInStoreCode(r.gtin))) return read;
+    // A frame the library reads no maker's code on: the template view on it as it is (the shopkeeper holds the
+    // code upright or lying), kept for a code of the catalogue — the confirmer asks the next frame for it too.
+    const reads = templateVotes(
+      { plane: toGrey(source), width: source.width, height: source.height },
+      [],
+      1,
+      offset,
+    );
+    return decideBarcodes([plain, reads], (gtin) => known(gtin) || plain.some((r) => r.gtin === gtin));
+  }
   const levels = new Map<number, RgbaImage>([[1, source]]);
   const at = (scale: number) => {
     let level = levels.get(scale);
@@ -647,29 +666,9 @@ export async function readRetailBarcodes(
         ? 1
         : (barcodeScales(source.width, source.height).below.find((s) => long * s <= TEMPLATE_SIDE) ?? 1);
     const level = at(scale);
-    const grey = greyAt(scale, inverted);
-    const reads: BarcodeVote[] = [];
-    const templateReads = (
-      plane: Uint8Array,
-      width: number,
-      height: number,
-      toSource = (p: PixelPoint) => p,
-    ) => {
-      for (const { code, box } of readByTemplates(plane, width, height)) {
-        const gtin = normaliseGtin(code);
-        if (gtin)
-          reads.push({
-            gtin,
-            format: gtin.startsWith('0') ? 'UPCA' : 'EAN13',
-            box: boxInPhoto(box, toSource, scale, offset),
-          });
-      }
-    };
-    templateReads(grey, level.width, level.height);
-    for (const slant of slants ?? barSlants(source)) {
-      const { image, toSource } = turnedAt(scale, -slant, inverted);
-      templateReads(toGrey(image), image.width, image.height, toSource);
-    }
+    const upright = [...(slants ?? barSlants(source))].map((slant) => turnedAt(scale, -slant, inverted));
+    const plane = { plane: greyAt(scale, inverted), width: level.width, height: level.height };
+    const reads = templateVotes(plane, upright, scale, offset);
     vote(`template|${scale}|${inverted ? 'inverted' : ''}`, reads);
   }
   return decideBarcodes([...views.values()], known);
@@ -680,3 +679,36 @@ export async function readRetailBarcodes(
  * module steps), and 1,500 px keeps a phone's code at a pixel a module or more (as the sharpened levels).
  */
 const TEMPLATE_SIDE = 1500;
+
+/**
+ * The codes the blurred templates read (eanTemplate.ts) on a grey level and on its views turned upright, as
+ * reads in the photo's pixels: all of them one view (rows of one image).
+ */
+function templateVotes(
+  level: { plane: Uint8Array; width: number; height: number },
+  turnedViews: readonly TurnedView[],
+  scale: number,
+  offset: PixelPoint,
+): BarcodeVote[] {
+  const reads: BarcodeVote[] = [];
+  const views = [
+    { ...level, toSource: (p: PixelPoint) => p },
+    ...turnedViews.map(({ image, toSource }) => ({
+      plane: toGrey(image),
+      width: image.width,
+      height: image.height,
+      toSource,
+    })),
+  ];
+  for (const { plane, width, height, toSource } of views)
+    for (const { code, box } of readByTemplates(plane, width, height)) {
+      const gtin = normaliseGtin(code);
+      if (gtin)
+        reads.push({
+          gtin,
+          format: gtin.startsWith('0') ? 'UPCA' : 'EAN13',
+          box: boxInPhoto(box, toSource, scale, offset),
+        });
+    }
+  return reads;
+}

@@ -84,6 +84,23 @@ describe('barcodes read by blurred templates', () => {
     expect(await readRetailBarcodes(image, { effort: 'photo' })).toEqual([]);
   });
 
+  it('reads a live frame by templates when asked, keeping only a catalogue code', async () => {
+    const image = await blurredCode('ean13', '5901234123457', 1.2, 1);
+    const known = (gtin: string) => gtin === '5901234123457';
+    const live = await readRetailBarcodes(image, { effort: 'live', templates: true, known });
+    expect(live.map((read) => read.gtin)).toEqual(['5901234123457']);
+    // The library's one pass alone, a code outside the catalogue, or templates not asked for: nothing.
+    expect(await readRetailBarcodes(image, { effort: 'live', known })).toEqual([]);
+    expect(await readRetailBarcodes(image, { effort: 'live', templates: true })).toEqual([]);
+    const other = (gtin: string) => gtin === '5901234123464';
+    expect(await readRetailBarcodes(image, { effort: 'live', templates: true, known: other })).toEqual([]);
+    // A sharp code is the library's: the same read with or without templates.
+    const sharpCode = await blurredCode('ean13', '5901234123457', 3, 0);
+    const plain = await readRetailBarcodes(sharpCode, { effort: 'live' });
+    expect(plain.map((read) => read.gtin)).toEqual(['5901234123457']);
+    expect(await readRetailBarcodes(sharpCode, { effort: 'live', templates: true, known })).toEqual(plain);
+  });
+
   it('reads a blurred code turned 30°, on the photo turned upright from its bars', async () => {
     const code = await blurredCode('ean13', '5901234123457', 1.5, 1.2);
     const png = await sharp(Buffer.from(code.data), {

@@ -40,7 +40,8 @@ export type AnalysedDetection = {
 
 export type RecognitionRequest =
   | { type: 'init'; urls: ModelUrls }
-  | { type: 'scanBarcodes'; image: Pixels }
+  /** `known`: the catalogue's barcodes (as typed): a blurred frame's code is read by templates when it is one. */
+  | { type: 'scanBarcodes'; image: Pixels; known?: string[] }
   | { type: 'setReferences'; revision: string; references: ReferenceEntry[] }
   | { type: 'analyse'; photos: Blob[]; products: CatalogueProduct[]; settings: AnalysisSettings }
   | { type: 'computeReference'; photo: Blob }

@@ -73,9 +73,18 @@ function send<T extends RequestType>(
   });
 }
 
-/** Retail barcodes in a preview frame (its pixels are transferred, not copied). */
-export function scanBarcodes(image: RequestOf<'scanBarcodes'>['image']): Promise<string[]> {
-  return send<'scanBarcodes'>({ type: 'scanBarcodes', image }, [image.data.buffer]).then((a) => a.gtins);
+/**
+ * Retail barcodes in a preview frame (its pixels are transferred, not copied); `known`, the catalogue's
+ * barcodes, lets a blurred frame be read for them.
+ */
+export function scanBarcodes(
+  image: RequestOf<'scanBarcodes'>['image'],
+  known: readonly string[] = [],
+): Promise<string[]> {
+  return send<'scanBarcodes'>(
+    { type: 'scanBarcodes', image, ...(known.length > 0 ? { known: [...known] } : {}) },
+    [image.data.buffer],
+  ).then((a) => a.gtins);
 }
 
 /** Gives the worker the stored references, unless it already indexed this revision. */

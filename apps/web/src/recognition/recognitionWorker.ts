@@ -6,6 +6,7 @@ import {
   computeReferenceFeatures,
   createArabicLineReader,
   hasArabicWords,
+  normaliseGtin,
   ocrThreadReady,
   PACK_WORD_READING,
   packWordsOfLines,
@@ -231,7 +232,18 @@ async function handle(
       return { ready: true };
     case 'scanBarcodes': {
       await barcodeReader();
-      const reads = await readRetailBarcodes(request.image, { effort: 'live' });
+      // The catalogue's codes: a frame the library cannot read (a code held closer than the camera focuses)
+      // is read by templates too, for those codes only; the live confirmer asks two frames either way.
+      const known = new Set(
+        (request.known ?? []).flatMap((code) => {
+          const gtin = normaliseGtin(code);
+          return gtin ? [gtin] : [];
+        }),
+      );
+      const reads = await readRetailBarcodes(request.image, {
+        effort: 'live',
+        ...(known.size > 0 ? { templates: true, known: (gtin: string) => known.has(gtin) } : {}),
+      });
       return { gtins: reads.map((read) => read.gtin) };
     }
     case 'setReferences':

@@ -136,7 +136,26 @@ export function CaptureScreen({
     },
     [t],
   );
-  useLiveBarcodeScan(videoRef, status === 'active' && models.ready, (gtin) => void onCode(gtin));
+  // The catalogue's barcodes, for the live reader's blurred frames (read once the camera runs).
+  const [catalogueCodes, setCatalogueCodes] = useState<string[]>([]);
+  useEffect(() => {
+    if (status !== 'active') return;
+    let current = true;
+    void listProducts()
+      .then((products) => {
+        if (current) setCatalogueCodes(products.flatMap((p) => (p.barcode ? [p.barcode] : [])));
+      })
+      .catch((error: unknown) => console.error('Catalogue barcodes not read', error));
+    return () => {
+      current = false;
+    };
+  }, [status]);
+  useLiveBarcodeScan(
+    videoRef,
+    status === 'active' && models.ready,
+    (gtin) => void onCode(gtin),
+    catalogueCodes,
+  );
 
   async function takePhoto() {
     if (full) return;

@@ -1,5 +1,7 @@
 // While the preview runs: a few downscaled frames per second go to the Worker's barcode reader; a code read in
-// two consecutive frames is reported once (until it leaves the view).
+// two consecutive frames is reported once (until it leaves the view). The catalogue's barcodes go with each
+// frame: a frame the library cannot read (a code held closer than the camera focuses) is read for them by
+// blurred templates too.
 import { createLiveBarcodeConfirmer } from '@hanouti/recognition';
 import { useEffect, useRef, type RefObject } from 'react';
 import { scanBarcodes } from '../../../recognition/recognitionClient';
@@ -27,7 +29,12 @@ export function useLiveBarcodeScan(
   videoRef: RefObject<HTMLVideoElement | null>,
   enabled: boolean,
   onCode: (gtin: string) => void,
+  known: readonly string[] = [],
 ): void {
+  const knownRef = useRef(known);
+  useEffect(() => {
+    knownRef.current = known;
+  }, [known]);
   const onCodeRef = useRef(onCode);
   useEffect(() => {
     onCodeRef.current = onCode;
@@ -44,7 +51,7 @@ export function useLiveBarcodeScan(
         const frame = video ? grabFrame(video, canvas) : undefined;
         if (frame) {
           try {
-            const gtins = await scanBarcodes(frame);
+            const gtins = await scanBarcodes(frame, knownRef.current);
             if (stopped) break;
             for (const gtin of confirmer.onFrame(gtins)) onCodeRef.current(gtin);
           } catch (error) {
