@@ -74,8 +74,8 @@ const { values: args } = parseArgs({
      */
     known: { type: 'boolean', default: false },
     /**
-     * The barcode photos read as the live scanner reads a preview frame (`effort: 'live'`, the template view
-     * on, which keeps only catalogue codes: with `--known`).
+     * The barcode photos read as the live scanner reads a preview frame (`effort: 'live'` with `moreViews`:
+     * turned upright from the bars' slant, and the template view, which keeps only catalogue codes: `--known`).
      */
     live: { type: 'boolean', default: false },
     /**
@@ -217,7 +217,7 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
       const start = performance.now();
       const reads = await readRetailBarcodes(image, {
         effort: args.live ? 'live' : 'photo',
-        ...(args.live ? { templates: true } : {}),
+        ...(args.live ? { moreViews: true } : {}),
         ...(known ? { known } : {}),
       });
       times.push(performance.now() - start);

@@ -499,11 +499,12 @@ export type ReadBarcodeOptions = {
    */
   known?: (gtin: string) => boolean;
   /**
-   * `live` only: when the library reads no maker's code on the frame, the blurred templates read it too
-   * (eanTemplate.ts; 20–110 ms an 800-px frame here), and a code they read is kept when it is `known`: a
-   * code held closer than the camera can focus. Off by default: the `fast` mode's one pass stays one pass.
+   * `live` only: when the library's one pass reads no maker's code on the frame, more views of it are read —
+   * the frame turned upright from each slant of its bars (`barSlants`: a code held at a slant), and, for the
+   * catalogue's codes (`known`), the blurred templates (eanTemplate.ts) on the frame and those turns (a code
+   * held closer than the camera can focus). Off by default: the `fast` mode's one pass stays one pass.
    */
-  templates?: boolean;
+  moreViews?: boolean;
 };
 
 /**
@@ -527,20 +528,7 @@ export async function readRetailBarcodes(
     x: region ? Math.max(0, Math.floor(region.x)) : 0,
     y: region ? Math.max(0, Math.floor(region.y)) : 0,
   };
-  if (effort === 'live') {
-    const plain = await readOnce(source, 1, offset);
-    const read = decideBarcodes([plain], () => true);
-    if (!options.templates || !known || read.some((r) => !isInStoreCode(r.gtin))) return read;
-    // A frame the library reads no maker's code on: the template view on it as it is (the shopkeeper holds the
-    // code upright or lying), kept for a code of the catalogue — the confirmer asks the next frame for it too.
-    const reads = templateVotes(
-      { plane: toGrey(source), width: source.width, height: source.height },
-      [],
-      1,
-      offset,
-    );
-    return decideBarcodes([plain, reads], (gtin) => known(gtin) || plain.some((r) => r.gtin === gtin));
-  }
+  if (effort === 'live') return readLiveFrame(source, offset, options);
   const levels = new Map<number, RgbaImage>([[1, source]]);
   const at = (scale: number) => {
     let level = levels.get(scale);
@@ -672,6 +660,54 @@ export async function readRetailBarcodes(
     vote(`template|${scale}|${inverted ? 'inverted' : ''}`, reads);
   }
   return decideBarcodes([...views.values()], known);
+}
+
+/**
+ * A live frame (`effort: 'live'`): the library's one pass; with `moreViews`, the checks and views a photo's
+ * passes have that a frame can afford (two frames confirm what it reads):
+ * - a maker's code read where the bars around it slant 10° or more (rows crossing a short code's bars
+ *   obliquely misread it alike in two frames) stands only if the frame turned upright from that slant (or half
+ *   a bin off) does not read another code there — as `readRetailBarcodes`'s oblique check;
+ * - nothing read: the frame turned upright from each slant of its bars (a code held at a slant), then, for the
+ *   catalogue's codes (`known`), the blurred templates on the frame and those turns (a code held closer than
+ *   the camera can focus).
+ */
+async function readLiveFrame(
+  source: RgbaImage,
+  offset: PixelPoint,
+  { moreViews = false, known }: ReadBarcodeOptions,
+): Promise<BarcodeRead[]> {
+  const plain = await readOnce(source, 1, offset);
+  const read = decideBarcodes([plain], () => true);
+  if (!moreViews) return read;
+  let grey: Uint8Array | undefined;
+  const turnedBy = (slant: number) =>
+    rotateImage(greyToImage((grey ??= toGrey(source)), source.width, source.height), -slant, { grey: true });
+  const [accepted] = read.filter((r) => !isInStoreCode(r.gtin));
+  if (accepted) {
+    const local = barSlants(cropImage(source, aroundRead(accepted.box, offset))).find(isOblique);
+    if (local === undefined) return read;
+    const views = [plain];
+    for (const slant of [local, local - SLANT_BIN / 2, local + SLANT_BIN / 2]) {
+      const upright = await readTurned(turnedBy(slant), 1, offset, RETAIL_OPTIONS);
+      views.push(upright);
+      if (upright.some((r) => r.gtin === accepted.gtin)) break;
+    }
+    return decideBarcodes(views, () => true);
+  }
+  const upright = barSlants(source).map(turnedBy);
+  const turned: BarcodeVote[] = [];
+  for (const view of upright) turned.push(...(await readTurned(view, 1, offset, RETAIL_OPTIONS)));
+  const readUpright = decideBarcodes([plain, turned], () => true);
+  if (!known || readUpright.some((r) => !isInStoreCode(r.gtin))) return readUpright;
+  const templates = templateVotes(
+    { plane: (grey ??= toGrey(source)), width: source.width, height: source.height },
+    upright,
+    1,
+    offset,
+  );
+  const library = [...plain, ...turned];
+  return decideBarcodes([library, templates], (gtin) => known(gtin) || library.some((r) => r.gtin === gtin));
 }
 
 /**

@@ -11,7 +11,7 @@ import { seededRandom } from './random.js';
 
 /**
  * A code as a phone's blurred photo of it: drawn by bwip-js at 4 px a module, resized to `pixelsPerModule`,
- * blurred by a Gaussian of `sigma` pixels, turned by `quarterTurns` quarters.
+ * blurred by a Gaussian of `sigma` pixels, turned by `quarterTurns` quarters; its bars `barHeight` mm high.
  */
 async function blurredCode(
   bcid: 'ean13' | 'upca',
@@ -19,12 +19,13 @@ async function blurredCode(
   pixelsPerModule: number,
   sigma: number,
   quarterTurns = 0,
+  barHeight = 18,
 ): Promise<RgbaImage> {
   const png = await bwipjs.toBuffer({
     bcid,
     text,
     scale: 4,
-    height: 18,
+    height: barHeight,
     includetext: true,
     paddingwidth: 12,
     paddingheight: 12,
@@ -87,18 +88,50 @@ describe('barcodes read by blurred templates', () => {
   it('reads a live frame by templates when asked, keeping only a catalogue code', async () => {
     const image = await blurredCode('ean13', '5901234123457', 1.2, 1);
     const known = (gtin: string) => gtin === '5901234123457';
-    const live = await readRetailBarcodes(image, { effort: 'live', templates: true, known });
+    const live = await readRetailBarcodes(image, { effort: 'live', moreViews: true, known });
     expect(live.map((read) => read.gtin)).toEqual(['5901234123457']);
     // The library's one pass alone, a code outside the catalogue, or templates not asked for: nothing.
     expect(await readRetailBarcodes(image, { effort: 'live', known })).toEqual([]);
-    expect(await readRetailBarcodes(image, { effort: 'live', templates: true })).toEqual([]);
+    expect(await readRetailBarcodes(image, { effort: 'live', moreViews: true })).toEqual([]);
     const other = (gtin: string) => gtin === '5901234123464';
-    expect(await readRetailBarcodes(image, { effort: 'live', templates: true, known: other })).toEqual([]);
+    expect(await readRetailBarcodes(image, { effort: 'live', moreViews: true, known: other })).toEqual([]);
     // A sharp code is the library's: the same read with or without templates.
     const sharpCode = await blurredCode('ean13', '5901234123457', 3, 0);
     const plain = await readRetailBarcodes(sharpCode, { effort: 'live' });
     expect(plain.map((read) => read.gtin)).toEqual(['5901234123457']);
-    expect(await readRetailBarcodes(sharpCode, { effort: 'live', templates: true, known })).toEqual(plain);
+    expect(await readRetailBarcodes(sharpCode, { effort: 'live', moreViews: true, known })).toEqual(plain);
+  });
+
+  it('reads a live frame of a code held at a slant, turned upright from its bars (any code)', async () => {
+    // A short code (bars cut to 10 mm, as many packs have them): rows of the frame cross all its bars only
+    // near upright.
+    for (const angle of [20, 30, 45]) {
+      const code = await blurredCode('ean13', '5901234123457', 2.5, 0.5, 0, 10);
+      const { data, info } = await sharp(Buffer.from(code.data), {
+        raw: { width: code.width, height: code.height, channels: 4 },
+      })
+        .rotate(angle, { background: '#ffffff' })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const frame = { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+      expect(await readRetailBarcodes(frame, { effort: 'live' })).toEqual([]);
+      const reads = await readRetailBarcodes(frame, { effort: 'live', moreViews: true });
+      expect(reads.map((read) => read.gtin)).toEqual(['5901234123457']);
+    }
+    // A tall code at 20° is the one pass's; read obliquely, it stands when the frame turned upright reads it too.
+    const tall = await blurredCode('ean13', '5901234123457', 2.5, 0.5);
+    const { data, info } = await sharp(Buffer.from(tall.data), {
+      raw: { width: tall.width, height: tall.height, channels: 4 },
+    })
+      .rotate(20, { background: '#ffffff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const frame = { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+    const plain = await readRetailBarcodes(frame, { effort: 'live' });
+    expect(plain.map((read) => read.gtin)).toEqual(['5901234123457']);
+    expect(await readRetailBarcodes(frame, { effort: 'live', moreViews: true })).toEqual(plain);
   });
 
   it('reads a blurred code turned 30°, on the photo turned upright from its bars', async () => {
@@ -202,7 +235,7 @@ describe('barcodes read by blurred templates', () => {
           }
           const reads = await readRetailBarcodes(frame, {
             effort: 'live',
-            templates: true,
+            moreViews: true,
             known: (gtin) => gtin === '5901234123457' || gtin === '4006381333931',
           });
           // A frame cut from the code may read it; nothing else is ever read.

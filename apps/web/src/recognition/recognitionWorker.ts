@@ -232,8 +232,8 @@ async function handle(
       return { ready: true };
     case 'scanBarcodes': {
       await barcodeReader();
-      // The catalogue's codes: a frame the library cannot read (a code held closer than the camera focuses)
-      // is read by templates too, for those codes only; the live confirmer asks two frames either way.
+      // A frame the library's pass cannot read is read turned upright from its bars' slant, and by templates
+      // for the catalogue's codes (a code held closer than the camera focuses); two frames confirm either way.
       const known = new Set(
         (request.known ?? []).flatMap((code) => {
           const gtin = normaliseGtin(code);
@@ -242,7 +242,8 @@ async function handle(
       );
       const reads = await readRetailBarcodes(request.image, {
         effort: 'live',
-        ...(known.size > 0 ? { templates: true, known: (gtin: string) => known.has(gtin) } : {}),
+        moreViews: true,
+        ...(known.size > 0 ? { known: (gtin: string) => known.has(gtin) } : {}),
       });
       return { gtins: reads.map((read) => read.gtin) };
     }
