@@ -1,10 +1,11 @@
 // Helpers of the recognition specs: a textured product pack and an EAN-13 (bwip-js), filmed by the fake camera.
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import bwipjs from 'bwip-js/node';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { yuv420Frame } from './catalog';
+import { LABELS, SAMPLE, yuv420Frame } from './catalog';
+import { fill, openApp, openCapture, screenshotPath, words, type Lang } from './sale';
 
 type Rgb = readonly [number, number, number];
 
@@ -168,4 +169,32 @@ export async function packPng(page: Page, seed = 7): Promise<Buffer> {
     { rgb: [...packPixels(seed)], width: PACK_WIDTH, height: PACK_HEIGHT },
   );
   return Buffer.from(base64, 'base64');
+}
+
+/**
+ * The filmed EAN-13 given to the sample oil, the capture opened: the live preview adds the oil to the cart once
+ * (held still in front of the camera, it is not added once per frame). `screenshot` names the page's picture.
+ */
+export async function expectFilmedBarcodeAdded(page: Page, lang: Lang, screenshot: string): Promise<void> {
+  const W = words[lang];
+  const L = LABELS[lang];
+  await openApp(page, lang, '#/catalog');
+  await page.getByRole('button', { name: L.edit(SAMPLE.oil) }).click();
+  const form = page.getByRole('dialog', { name: L.editProduct });
+  await form
+    .getByLabel(lang === 'fr' ? 'Code-barres' : 'الرمز الشريطي', { exact: true })
+    .fill(FILMED_BARCODE);
+  await page.getByRole('button', { name: L.save, exact: true }).click();
+  await expect(form).toBeHidden();
+
+  // A new sale opens on the camera by itself once it is allowed; before that, IA photo is tapped.
+  const flow = await openCapture(page, lang);
+  await expect(page.getByText(fill(W.sale.capture.scanned, { name: SAMPLE.oil })).first()).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.screenshot({ path: screenshotPath(lang, screenshot) });
+  await flow.getByRole('button', { name: W.sale.capture.close }).click();
+  const cart = page.getByRole('list', { name: W.shell.sale.cart });
+  await expect(cart.getByText(SAMPLE.oil)).toBeVisible();
+  await expect(cart.getByRole('listitem')).toHaveCount(1);
 }
