@@ -1,7 +1,7 @@
 // While the preview runs: a few downscaled frames per second go to the Worker's barcode reader; a code read in
-// two consecutive frames is reported once (until it leaves the view). The catalogue's barcodes go with each
-// frame: a frame the library cannot read (a code held closer than the camera focuses) is read for them by
-// blurred templates too.
+// two consecutive frames is reported once (until it leaves the view). A frame the library's pass cannot read is
+// read turned upright from its bars' slant, and, for the catalogue's barcodes sent with each frame, by blurred
+// templates (a code held closer than the camera focuses).
 import { createLiveBarcodeConfirmer } from '@hanouti/recognition';
 import { useEffect, useRef, type RefObject } from 'react';
 import { scanBarcodes } from '../../../recognition/recognitionClient';
