@@ -222,6 +222,26 @@ async function analyse(
   return { detections: found };
 }
 
+/**
+ * The catalogue's barcodes as GTINs, worked out again only when the list sent with a frame changes (the
+ * capture screen sends the same list with every frame).
+ */
+let lastCodes: { key: string; gtins: Set<string> } = { key: '', gtins: new Set() };
+function catalogueCodes(codes: readonly string[]): Set<string> {
+  const key = codes.join('\n');
+  if (key !== lastCodes.key)
+    lastCodes = {
+      key,
+      gtins: new Set(
+        codes.flatMap((code) => {
+          const gtin = normaliseGtin(code);
+          return gtin ? [gtin] : [];
+        }),
+      ),
+    };
+  return lastCodes.gtins;
+}
+
 async function handle(
   request: RecognitionRequest,
   progress: (done: number, total: number) => void,
@@ -234,12 +254,7 @@ async function handle(
       await barcodeReader();
       // A frame the library's pass cannot read is read turned upright from its bars' slant, and by templates
       // for the catalogue's codes (a code held closer than the camera focuses); two frames confirm either way.
-      const known = new Set(
-        (request.known ?? []).flatMap((code) => {
-          const gtin = normaliseGtin(code);
-          return gtin ? [gtin] : [];
-        }),
-      );
+      const known = catalogueCodes(request.known ?? []);
       const reads = await readRetailBarcodes(request.image, {
         effort: 'live',
         moreViews: true,
