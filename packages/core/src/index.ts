@@ -18,6 +18,7 @@ export * from './paymentPromise.js';
 export * from './cashMovements.js';
 export * from './reminders.js';
 export * from './search.js';
+export * from './gtin.js';
 export * from './validation.js';
 
 // --- data care (backup, cleanup, integrity) ---

@@ -149,4 +149,12 @@ describe('findByBarcode', () => {
     expect(findByBarcode(catalogue, '123')).toBeUndefined();
     expect(findByBarcode(catalogue, '')).toBeUndefined();
   });
+  it('finds a UPC-E stored as its 8 printed digits from the scanner’s GTIN-13, and the other way round', () => {
+    const chips = { ...catalogue[0]!, id: 'chips', name: 'Chips', barcode: '04252614' };
+    const gum = { ...catalogue[0]!, id: 'gum', name: 'Chewing-gum', barcode: '0012345000065' };
+    expect(findByBarcode([chips], '0042100005264')?.name).toBe('Chips');
+    expect(findByBarcode([chips], '042100005264')?.name).toBe('Chips');
+    expect(findByBarcode([gum], '01234565')?.name).toBe('Chewing-gum');
+    expect(findByBarcode([chips], '0042100005265')).toBeUndefined();
+  });
 });

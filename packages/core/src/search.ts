@@ -1,6 +1,7 @@
 // Searching the catalogue and customers the way a shopkeeper types: no case, accents or Arabic vowel marks.
 import type { Customer, Product } from './entities.js';
 import { QUICK_ADD_LIMIT } from './constants.js';
+import { gtinsOfPrintedCode } from './gtin.js';
 
 // NFD splits accented letters and hamza/madda alef forms into base + mark; the marks then go, which also
 // removes Arabic harakat (U+064B–U+065F) and the superscript alef (U+0670).
@@ -142,9 +143,20 @@ export function normalizeGtin(code: string): string {
   return digits;
 }
 
-/** The product carrying this barcode (EAN-13, UPC-A or EAN-8), if any. */
+/**
+ * The keys a barcode matches by: `normalizeGtin`'s, and for the 8 digits printed under a UPC-E the GTIN-13 of
+ * the UPC-A it stands for (what a scanner gives for that symbol).
+ */
+function barcodeKeys(code: string): string[] {
+  const key = normalizeGtin(code);
+  return key === '' ? [] : [key, ...gtinsOfPrintedCode(key).filter((gtin) => gtin !== key)];
+}
+
+/** The product carrying this barcode (EAN-13, UPC-A, UPC-E or EAN-8), if any. */
 export function findByBarcode(products: readonly Product[], code: string): Product | undefined {
-  const wanted = normalizeGtin(code);
-  if (wanted === '') return undefined;
-  return products.find((p) => p.barcode !== undefined && normalizeGtin(p.barcode) === wanted);
+  const wanted = new Set(barcodeKeys(code));
+  if (wanted.size === 0) return undefined;
+  return products.find(
+    (p) => p.barcode !== undefined && barcodeKeys(p.barcode).some((key) => wanted.has(key)),
+  );
 }

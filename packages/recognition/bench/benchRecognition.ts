@@ -24,7 +24,7 @@ import {
   TEXT_REGION_DETECTOR_SIDE,
   TEXT_REGION_MAX_BOXES,
 } from '../src/detect.js';
-import { normaliseGtin } from '../src/gtin.js';
+import { gtinsOfPrintedCode, normaliseGtin } from '../src/gtin.js';
 import { cropImage, resizeImage, type RgbaImage } from '../src/image.js';
 import { readBarcodes } from 'zxing-wasm/reader';
 import { computeReferenceFeatures, FEATURES_VERSION, type ReferenceFeatures } from '../src/keypoints.js';
@@ -132,7 +132,13 @@ const LIBRARY_BINARIZERS = ['LocalAverage', 'GlobalHistogram', 'FixedThreshold',
 if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
   const rows = spread(readCsv(join(dir, 'barcodes.csv')), limit);
   const scales = args.scales ? args.scales.split(',').map(Number) : [1];
-  const catalogue = new Set(rows.map((row) => normaliseGtin(row.expected!) ?? row.expected!));
+  // An expected text of 8 digits may be an EAN-8 or the digits under a UPC-E (ZXing's upce folders): either
+  // GTIN counts as the code.
+  const expectedOf = (row: Record<string, string>) => {
+    const gtins = gtinsOfPrintedCode(row.expected!);
+    return new Set(gtins.length ? gtins : [row.expected!]);
+  };
+  const catalogue = new Set(rows.flatMap((row) => [...expectedOf(row)]));
   const known = args.known ? (gtin: string) => catalogue.has(gtin) : undefined;
   if (known) report.barcodesKnown = catalogue.size;
   const blur = args.blur === undefined ? 0 : Number(args.blur);
@@ -221,7 +227,7 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
         ...(known ? { known } : {}),
       });
       times.push(performance.now() - start);
-      const expected = normaliseGtin(row.expected!) ?? row.expected;
+      const expected = expectedOf(row);
       let libraryRight = false;
       for (const binarizer of LIBRARY_BINARIZERS) {
         const libraryReads = await readBarcodes(image, {
@@ -233,17 +239,17 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
           binarizer,
         });
         libraryRight ||= libraryReads.some(
-          (r) => r.isValid && normaliseGtin(r.text, r.format === 'UPCE') === expected,
+          (r) => r.isValid && expected.has(normaliseGtin(r.text, r.format === 'UPCE') ?? ''),
         );
       }
       if (libraryRight) library++;
-      if (libraryRight && reads[0]?.gtin !== expected) libraryOnly.push(row.path!);
+      if (libraryRight && !expected.has(reads[0]?.gtin ?? '')) libraryOnly.push(row.path!);
       if (reads.length === 0) {
         notFound++;
         unread.push(row.path!);
       }
       // The product's code is the first read: a second code on the pack must not replace it.
-      else if (reads[0]!.gtin === expected) correct++;
+      else if (expected.has(reads[0]!.gtin)) correct++;
       else {
         wrong++;
         missed.push(`${row.path}: ${reads.map((r) => r.gtin).join('/')}`);
@@ -338,10 +344,21 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     writeFileSync(cacheFile, serialize(cached));
   }
   report.referenceCache = { file: cacheFile, reused: refTimes.length === 0 };
-  // --leave-out N: the N-th, 2N-th, … products of the catalogue are not in it (nor their photos and words).
-  const leaveOut = args['leave-out'] ? Number(args['leave-out']) : 0;
+  // --leave-out N: the N-th, 2N-th, … products of the catalogue are not in it (nor their photos and words);
+  // --leave-out N:K shifts the choice K products earlier (3:1 leaves out the 2nd, 5th, …; 3:2 the 1st, 4th, …),
+  // so that every product is once the unknown one.
+  const [leaveOut, leaveOutShift] = (args['leave-out'] ?? '0').split(':').map(Number) as [number, number?];
+  const shift = leaveOutShift ?? 0;
+  if (
+    !Number.isInteger(leaveOut) ||
+    leaveOut < 0 ||
+    !Number.isInteger(shift) ||
+    shift < 0 ||
+    (leaveOut > 0 && shift >= leaveOut)
+  )
+    throw new Error(`--leave-out N[:K] wants whole numbers with K < N, not ${args['leave-out']}`);
   const unknownProducts = new Set(
-    leaveOut > 0 ? [...products.keys()].filter((_, i) => (i + 1) % leaveOut === 0) : [],
+    leaveOut > 0 ? [...products.keys()].filter((_, i) => (i + 1 + shift) % leaveOut === 0) : [],
   );
   for (const id of unknownProducts) products.delete(id);
   for (const { id, features, words } of cached) {
@@ -564,7 +581,7 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
   const perMode: Record<string, unknown> = {};
   const disabled = args.disable.split(',').filter(Boolean) as Parameters<typeof evaluate>[3];
   if (disabled?.length) report.disabled = disabled;
-  if (unknownProducts.size) report.leftOut = { every: leaveOut, products: [...unknownProducts] };
+  if (unknownProducts.size) report.leftOut = { every: leaveOut, shift, products: [...unknownProducts] };
   for (const mode of modes) perMode[mode] = summarise(await evaluate(index, queries, mode, disabled));
   report.queries = perMode;
   // How often the shape strategy can fire: it needs a silhouette on the query and on some reference.

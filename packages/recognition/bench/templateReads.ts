@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Sharp } from 'sharp';
-import { normaliseGtin } from '../src/gtin.js';
+import { gtinsOfPrintedCode } from '../src/gtin.js';
 import { toGrey, type RgbaImage } from '../src/image.js';
 import { MIN_TEMPLATE_ROWS, readByTemplates } from '../src/eanTemplate.js';
 import { readCsv } from './csv.js';
@@ -57,10 +57,10 @@ for (const row of readCsv(join(args.data, 'barcodes.csv'))) {
   const start = performance.now();
   const [first] = readByTemplates(toGrey(image), image.width, image.height);
   times.push(performance.now() - start);
-  const expected = normaliseGtin(row.expected!) ?? row.expected;
+  const expected = gtinsOfPrintedCode(row.expected!);
   for (const [rows, counts] of byRows) {
     if (!first || first.rows < rows) continue;
-    if (first.code !== expected) counts.wrong.push(`${row.path}: ${first.code}`);
+    if (!expected.includes(first.code)) counts.wrong.push(`${row.path}: ${first.code}`);
     else {
       counts.right++;
       if (pipelineUnread.has(row.path!)) counts.added++;

@@ -105,6 +105,18 @@ describe('retail barcode reader', () => {
     const reads = await readRetailBarcodes(await renderBarcode('ean8', '96385074'));
     expect(reads.map((r) => r.gtin)).toEqual(['96385074']);
   });
+  it('reads a UPC-E as its UPC-A, and names the product stored with its 8 printed digits', async () => {
+    const photo = await renderBarcode('upce', '04252614');
+    expect((await readRetailBarcodes(photo)).map((r) => r.gtin)).toEqual(['0042100005264']);
+    const products = new Map([['chips', { id: 'chips', name: 'Chips', barcode: '04252614' }]]);
+    const recognised = await recogniseProduct(photo, {
+      index: buildIndex([]),
+      products,
+      disable: ['visual', 'colour', 'shape'],
+    });
+    expect(recognised.candidates[0]?.product_id).toBe('chips');
+    expect(recognised.possiblyUnknown).toBe(false);
+  });
   it('finds nothing on a blank image', async () => {
     const blank = createImage(200, 120);
     blank.data.fill(255);

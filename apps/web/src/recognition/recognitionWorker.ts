@@ -6,7 +6,7 @@ import {
   computeReferenceFeatures,
   createArabicLineReader,
   hasArabicWords,
-  normaliseGtin,
+  gtinsOfPrintedCode,
   ocrThreadReady,
   PACK_WORD_READING,
   packWordsOfLines,
@@ -233,10 +233,8 @@ function catalogueCodes(codes: readonly string[]): Set<string> {
     lastCodes = {
       key,
       gtins: new Set(
-        codes.flatMap((code) => {
-          const gtin = normaliseGtin(code);
-          return gtin ? [gtin] : [];
-        }),
+        // 8 digits stored may be a UPC-E's, which the reader gives as its UPC-A's GTIN-13.
+        codes.flatMap((code) => gtinsOfPrintedCode(code)),
       ),
     };
   return lastCodes.gtins;

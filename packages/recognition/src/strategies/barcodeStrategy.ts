@@ -2,7 +2,7 @@
 // products (decisive in the fusion: a code names one product, and nothing outside the catalogue has it).
 import { readRetailBarcodes } from '../barcode.js';
 import { barcodeScore } from '../fusion.js';
-import { normaliseGtin } from '../gtin.js';
+import { gtinsOfPrintedCode } from '../gtin.js';
 import type { PhotoStrategy } from './strategy.js';
 
 export type BarcodeEvidence = { barcodes: string[] };
@@ -10,8 +10,9 @@ export type BarcodeEvidence = { barcodes: string[] };
 export const barcodeStrategy: PhotoStrategy<BarcodeEvidence> = async ({ image, options, settings }) => {
   const catalogue = new Map<string, string[]>();
   for (const product of options.products.values()) {
-    const gtin = product.barcode ? normaliseGtin(product.barcode) : undefined;
-    if (gtin) catalogue.set(gtin, [...(catalogue.get(gtin) ?? []), product.id]);
+    // 8 digits stored may be a UPC-E's, which the reader gives as its UPC-A's GTIN-13.
+    for (const gtin of product.barcode ? gtinsOfPrintedCode(product.barcode) : [])
+      catalogue.set(gtin, [...(catalogue.get(gtin) ?? []), product.id]);
   }
   const reads = await readRetailBarcodes(image, {
     effort: settings.barcodeEffort,

@@ -19,4 +19,15 @@ describe('productForBarcode', () => {
     expect(await productForBarcode('4006381333931')).toBeUndefined();
     expect(await productForBarcode('   ')).toBeUndefined();
   });
+
+  it('finds a UPC-E whether its 8 printed digits or its UPC-A were stored or scanned', async () => {
+    const chips = aProduct({ name: 'Chips', barcode: '04252614' });
+    const gum = aProduct({ name: 'Chewing-gum', barcode: '0012345000065' });
+    await storeRecords({ products: [chips, gum] });
+    // The camera's reader gives a UPC-E as the GTIN-13 of its UPC-A; a hand scanner may send the 8 digits.
+    expect((await productForBarcode('0042100005264'))?.id).toBe(chips.id);
+    expect((await productForBarcode('04252614'))?.id).toBe(chips.id);
+    expect((await productForBarcode('01234565'))?.id).toBe(gum.id);
+    expect(await productForBarcode('0042100005271')).toBeUndefined();
+  });
 });
