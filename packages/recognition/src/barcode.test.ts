@@ -400,6 +400,19 @@ describe('reading a photo: every scale a phone gives, labels, agreement', () => 
     }
   });
 
+  it("a clean UPC-E is its UPC-A's GTIN-13 at every size and turn, live and in a photo", async () => {
+    const upcE = await renderBarcode('upce', '01234565', 2);
+    for (const factor of [1, 2, 3]) {
+      const sized = resizeImage(upcE, upcE.width * factor, upcE.height * factor);
+      for (const effort of ['live', 'photo'] as const) {
+        expect(gtinsOf(await readRetailBarcodes(sized, { effort }))).toEqual(['0012345000065']);
+        expect(gtinsOf(await readRetailBarcodes(rotateQuarter(sized), { effort }))).toEqual([
+          '0012345000065',
+        ]);
+      }
+    }
+  });
+
   it('an inverted code (light bars on a dark pack) is read', async () => {
     const code = await renderBarcode('ean13', '5449000000996');
     const inverted = { ...code, data: code.data.map((v, i) => (i % 4 === 3 ? v : 255 - v)) };
