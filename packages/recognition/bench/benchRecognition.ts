@@ -78,6 +78,8 @@ const { values: args } = parseArgs({
      * turned upright from the bars' slant, and the template view, which keeps only catalogue codes: `--known`).
      */
     live: { type: 'boolean', default: false },
+    /** The barcode photos inverted (light bars on a dark pack), after the other imitations but recompression. */
+    invert: { type: 'boolean', default: false },
     /**
      * Unseen photos imitated: `SCALE,QUALITY` — each query photo resized by SCALE and re-encoded as a JPEG of
      * QUALITY before it is recognised (another camera, a messaging app's recompression), e.g. `0.6,60`.
@@ -154,11 +156,12 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
   const turn = args.rotate === undefined ? 0 : Number(args.rotate);
   if (!Number.isFinite(turn)) throw new Error('--rotate DEGREES: an angle, e.g. 90 or 20');
   if (turn !== 0) report.barcodesTurned = turn;
+  if (args.invert) report.barcodesInverted = true;
   /**
    * The photo read out of focus (--defocus), blurred (--blur), turned clockwise (--rotate) on a canvas grown
-   * to hold it, then recompressed (--degrade). Turned, the photo's edge pixels are carried out to the
-   * canvas's edges: a fill of one colour would draw a bar beside a code at the photo's edge and take its quiet
-   * zone, which no turned camera does.
+   * to hold it, inverted (--invert), then recompressed (--degrade). Turned, the photo's edge pixels are
+   * carried out to the canvas's edges: a fill of one colour would draw a bar beside a code at the photo's edge
+   * and take its quiet zone, which no turned camera does.
    */
   const imitated = async (image: RgbaImage): Promise<RgbaImage> => {
     const defocused = defocus > 0 ? await outOfFocus(image, defocus) : image;
@@ -167,8 +170,11 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
         ? rgbaOf(await sharpOf(defocused).blur(blur).raw().toBuffer({ resolveWithObject: true }))
         : defocused;
     const turned = turn === 0 ? blurred : await turnedWhole(blurred);
+    const printed = args.invert
+      ? { ...turned, data: turned.data.map((v, i) => (i % 4 === 3 ? v : 255 - v)) }
+      : turned;
     // Recompressed last, as a photo is after it was taken.
-    return args.degrade ? recompressed(turned, recompressQuality!, recompressScale) : turned;
+    return args.degrade ? recompressed(printed, recompressQuality!, recompressScale) : printed;
   };
   const turnedWhole = async (image: RgbaImage): Promise<RgbaImage> => {
     const { width, height } = image;

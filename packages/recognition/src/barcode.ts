@@ -668,18 +668,30 @@ export async function readRetailBarcodes(
  * - a maker's code read where the bars around it slant 10° or more (rows crossing a short code's bars
  *   obliquely misread it alike in two frames) stands only if the frame turned upright from that slant (or half
  *   a bin off) does not read another code there — as `readRetailBarcodes`'s oblique check;
- * - nothing read: the frame turned upright from each slant of its bars (a code held at a slant), then, for the
- *   catalogue's codes (`known`), the blurred templates on the frame and those turns (a code held closer than
- *   the camera can focus).
+ * - no maker's code read: the frame inverted (light bars on a dark pack), read by the same pass;
+ * - nothing read either way: the frame turned upright from each slant of its bars (a code held at a slant),
+ *   each turn read in both polarities, then, for the catalogue's codes (`known`), the blurred templates on the
+ *   frame and those turns (a code held closer than the camera can focus).
  */
 async function readLiveFrame(
-  source: RgbaImage,
+  frame: RgbaImage,
   offset: PixelPoint,
   { moreViews = false, known }: ReadBarcodeOptions,
 ): Promise<BarcodeRead[]> {
-  const plain = await readOnce(source, 1, offset);
-  const read = decideBarcodes([plain], () => true);
+  let plain = await readOnce(frame, 1, offset);
+  let read = decideBarcodes([plain], () => true);
   if (!moreViews) return read;
+  // Light bars on a dark pack: the frame inverted (the library's tryInvert does not apply to linear codes);
+  // when it reads a maker's code, the views below read that polarity.
+  let source = frame;
+  if (!read.some((r) => !isInStoreCode(r.gtin))) {
+    const inverted = invertImage(frame);
+    const invertedReads = await readOnce(inverted, 1, offset, SLOW_OPTIONS);
+    if (invertedReads.some((r) => !isInStoreCode(r.gtin))) {
+      [source, plain] = [inverted, [...plain, ...invertedReads]];
+      read = decideBarcodes([plain], () => true);
+    }
+  }
   let grey: Uint8Array | undefined;
   const turnedBy = (slant: number) =>
     rotateImage(greyToImage((grey ??= toGrey(source)), source.width, source.height), -slant, { grey: true });
@@ -697,7 +709,11 @@ async function readLiveFrame(
   }
   const upright = barSlants(source).map(turnedBy);
   const turned: BarcodeVote[] = [];
-  for (const view of upright) turned.push(...(await readTurned(view, 1, offset, RETAIL_OPTIONS)));
+  for (const view of upright) {
+    turned.push(...(await readTurned(view, 1, offset, RETAIL_OPTIONS)));
+    // A dark pack held at a slant: the upright view inverted too (neither polarity read a code above).
+    turned.push(...(await readTurned({ ...view, image: invertImage(view.image) }, 1, offset, SLOW_OPTIONS)));
+  }
   const readUpright = decideBarcodes([plain, turned], () => true);
   if (!known || readUpright.some((r) => !isInStoreCode(r.gtin))) return readUpright;
   const templates = templateVotes(

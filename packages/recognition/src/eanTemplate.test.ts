@@ -134,6 +134,31 @@ describe('barcodes read by blurred templates', () => {
     expect(await readRetailBarcodes(frame, { effort: 'live', moreViews: true })).toEqual(plain);
   });
 
+  it('reads a live frame of light bars on a dark pack, upright and at a slant (any code)', async () => {
+    const inverted = (image: RgbaImage): RgbaImage => ({
+      ...image,
+      data: image.data.map((v, i) => (i % 4 === 3 ? v : 255 - v)),
+    });
+    const code = await blurredCode('ean13', '5901234123457', 2.5, 0.5, 0, 10);
+    const upright = inverted(code);
+    expect(await readRetailBarcodes(upright, { effort: 'live' })).toEqual([]);
+    const reads = await readRetailBarcodes(upright, { effort: 'live', moreViews: true });
+    expect(reads.map((read) => read.gtin)).toEqual(['5901234123457']);
+    // The same box as the code's upright read: inverting moves nothing.
+    expect(reads[0]!.box).toEqual((await readRetailBarcodes(code, { effort: 'live' }))[0]!.box);
+    const { data, info } = await sharp(Buffer.from(code.data), {
+      raw: { width: code.width, height: code.height, channels: 4 },
+    })
+      .rotate(30, { background: '#ffffff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const slanted = inverted({ width: info.width, height: info.height, data: new Uint8ClampedArray(data) });
+    expect(await readRetailBarcodes(slanted, { effort: 'live' })).toEqual([]);
+    const slantedReads = await readRetailBarcodes(slanted, { effort: 'live', moreViews: true });
+    expect(slantedReads.map((read) => read.gtin)).toEqual(['5901234123457']);
+  });
+
   it('reads a blurred code turned 30°, on the photo turned upright from its bars', async () => {
     const code = await blurredCode('ean13', '5901234123457', 1.5, 1.2);
     const png = await sharp(Buffer.from(code.data), {
