@@ -4,7 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFakeCameraVideo } from './support/catalog';
-import { writeBarcodeVideo, writeBlurredBarcodeVideo, writePackVideo } from './support/recognition';
+import {
+  writeBarcodeVideo,
+  writeBlurredBarcodeVideo,
+  writeDarkUpcEVideo,
+  writePackVideo,
+} from './support/recognition';
 
 const port = Number(process.env.E2E_PORT ?? 4319);
 // The data harness (apps/web/dist-harness, built by `npm run build:harness`) for the data-layer fault tests.
@@ -71,6 +76,11 @@ export default defineConfig({
         name: 'recognition-blurred-barcode',
         testMatch: /recognition-blurred-barcode\.spec\.ts/,
         video: writeBlurredBarcodeVideo(),
+      },
+      {
+        name: 'recognition-dark-upce',
+        testMatch: /recognition-dark-upce\.spec\.ts/,
+        video: writeDarkUpcEVideo(),
       },
     ].map(({ name, testMatch, video }) => ({
       name,

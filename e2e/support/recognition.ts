@@ -1,4 +1,5 @@
-// Helpers of the recognition specs: a textured product pack and an EAN-13 (bwip-js), filmed by the fake camera.
+// Helpers of the recognition specs: a textured product pack, an EAN-13 and a UPC-E (bwip-js), filmed by the fake
+// camera.
 import { expect, type Page } from '@playwright/test';
 import bwipjs from 'bwip-js/node';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -65,9 +66,33 @@ function packScene(): (x: number, y: number) => Rgb {
   };
 }
 
-/** A white label with the EAN-13 drawn from bwip-js's bar widths, 4 px per module, on the counter. */
-function barcodeScene(): (x: number, y: number) => Rgb {
-  const [symbol] = bwipjs.raw('ean13', FILMED_BARCODE) as unknown as { sbs: number[] }[];
+/**
+ * The digits printed under the UPC-E the dark-pack video shows, as a shopkeeper types them (the reader gives
+ * the GTIN-13 of its UPC-A, 0042100005264).
+ */
+export const FILMED_UPC_E = '04252614';
+
+/**
+ * A label with a code drawn from bwip-js's bar widths, 4 px per module, on the counter: the EAN-13 in black on
+ * white, or (`dark`) a UPC-E's bars printed light on a dark pack.
+ */
+function barcodeScene(
+  { bcid, text, dark }: { bcid: 'ean13' | 'upce'; text: string; dark: boolean } = {
+    bcid: 'ean13',
+    text: FILMED_BARCODE,
+    dark: false,
+  },
+): (x: number, y: number) => Rgb {
+  const [symbol] = bwipjs.raw(bcid, text) as unknown as { sbs: number[] }[];
+  const [ink, paper]: Rgb[] = dark
+    ? [
+        [235, 225, 200],
+        [40, 30, 70],
+      ]
+    : [
+        [20, 20, 20],
+        [250, 250, 250],
+      ];
   const module = 4;
   const bars: boolean[] = [];
   symbol!.sbs.forEach((width, i) => {
@@ -80,7 +105,7 @@ function barcodeScene(): (x: number, y: number) => Rgb {
   return (x, y) => {
     if (x < left || x >= left + labelWidth || y < top || y >= top + height) return COUNTER;
     const bar = bars[x - left - 12 * module];
-    return bar && y >= top + 30 && y < top + height - 30 ? [20, 20, 20] : [250, 250, 250];
+    return bar && y >= top + 30 && y < top + height - 30 ? ink : paper;
   };
 }
 
@@ -143,6 +168,12 @@ function writeVideo(path: string, scene: (x: number, y: number) => Rgb): string 
 export const writePackVideo = () => writeVideo(join(tmpdir(), 'hanouti-e2e-pack-v1.y4m'), packScene());
 /** Fake camera file filming the EAN-13 label. */
 export const writeBarcodeVideo = () => writeVideo(join(tmpdir(), 'hanouti-e2e-ean13-v1.y4m'), barcodeScene());
+/** Fake camera file filming a UPC-E printed light on a dark pack. */
+export const writeDarkUpcEVideo = () =>
+  writeVideo(
+    join(tmpdir(), 'hanouti-e2e-upce-dark-v1.y4m'),
+    barcodeScene({ bcid: 'upce', text: FILMED_UPC_E, dark: true }),
+  );
 /** Fake camera file filming the same label blurred (`blurredBarcodeScene`). */
 export const writeBlurredBarcodeVideo = () =>
   writeVideo(join(tmpdir(), 'hanouti-e2e-ean13-blurred-v1.y4m'), blurredBarcodeScene());
@@ -172,18 +203,22 @@ export async function packPng(page: Page, seed = 7): Promise<Buffer> {
 }
 
 /**
- * The filmed EAN-13 given to the sample oil, the capture opened: the live preview adds the oil to the cart once
- * (held still in front of the camera, it is not added once per frame). `screenshot` names the page's picture.
+ * The filmed code (`storedCode`, as the shopkeeper types it: the EAN-13 by default) given to the sample oil,
+ * the capture opened: the live preview adds the oil to the cart once (held still in front of the camera, it is
+ * not added once per frame). `screenshot` names the page's picture.
  */
-export async function expectFilmedBarcodeAdded(page: Page, lang: Lang, screenshot: string): Promise<void> {
+export async function expectFilmedBarcodeAdded(
+  page: Page,
+  lang: Lang,
+  screenshot: string,
+  storedCode = FILMED_BARCODE,
+): Promise<void> {
   const W = words[lang];
   const L = LABELS[lang];
   await openApp(page, lang, '#/catalog');
   await page.getByRole('button', { name: L.edit(SAMPLE.oil) }).click();
   const form = page.getByRole('dialog', { name: L.editProduct });
-  await form
-    .getByLabel(lang === 'fr' ? 'Code-barres' : 'الرمز الشريطي', { exact: true })
-    .fill(FILMED_BARCODE);
+  await form.getByLabel(lang === 'fr' ? 'Code-barres' : 'الرمز الشريطي', { exact: true }).fill(storedCode);
   await page.getByRole('button', { name: L.save, exact: true }).click();
   await expect(form).toBeHidden();
 
