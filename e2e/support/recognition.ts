@@ -84,15 +84,8 @@ function barcodeScene(
   },
 ): (x: number, y: number) => Rgb {
   const [symbol] = bwipjs.raw(bcid, text) as unknown as { sbs: number[] }[];
-  const [ink, paper]: Rgb[] = dark
-    ? [
-        [235, 225, 200],
-        [40, 30, 70],
-      ]
-    : [
-        [20, 20, 20],
-        [250, 250, 250],
-      ];
+  const ink: Rgb = dark ? [235, 225, 200] : [20, 20, 20];
+  const paper: Rgb = dark ? [40, 30, 70] : [250, 250, 250];
   const module = 4;
   const bars: boolean[] = [];
   symbol!.sbs.forEach((width, i) => {
