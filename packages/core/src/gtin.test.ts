@@ -57,4 +57,19 @@ describe('GTIN normalisation', () => {
     // 01234565: a valid EAN-8 and a valid UPC-E (of 012345000065).
     expect(gtinsOfPrintedCode('01234565')).toEqual(['01234565', '0012345000065']);
   });
+  it('takes any text without failing: only valid GTINs out, and a code always among its own', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.stringMatching(/^\s?\d{6,15}\s?$/)),
+        fc.boolean(),
+        (code, upcE) => {
+          const gtin = normaliseGtin(code, upcE);
+          if (gtin !== undefined) expect(hasValidCheckDigit(gtin)).toBe(true);
+          for (const key of gtinsOfPrintedCode(code)) expect(hasValidCheckDigit(key)).toBe(true);
+          if (!upcE && gtin !== undefined) expect(gtinsOfPrintedCode(code)).toContain(gtin);
+          for (const spelling of compressToUpcE(code)) expect(spelling).toMatch(/^[01]\d{7}$/);
+        },
+      ),
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Customer, Product } from './entities.js';
 import {
@@ -5,6 +6,7 @@ import {
   findByBarcode,
   matchesQuery,
   normalizeForSearch,
+  normalizeGtin,
   phoneDigits,
   quickAddSearch,
   searchCatalog,
@@ -156,5 +158,22 @@ describe('findByBarcode', () => {
     expect(findByBarcode([chips], '042100005264')?.name).toBe('Chips');
     expect(findByBarcode([gum], '01234565')?.name).toBe('Chewing-gum');
     expect(findByBarcode([chips], '0042100005265')).toBeUndefined();
+  });
+  it('takes any typed or scanned text without failing; a product is always found by its own stored code', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string(), fc.stringMatching(/^\d{8,14}$/)), { maxLength: 6 }),
+        fc.oneof(fc.string(), fc.stringMatching(/^\d{8,14}$/)),
+        (codes, typed) => {
+          const products = codes.map((barcode, i) => ({ ...catalogue[0]!, id: `p${i}`, barcode }));
+          const found = findByBarcode(products, typed);
+          if (found) expect(findByBarcode([found], typed)).toBe(found);
+          // A product is found by its own code, stored as it is.
+          for (const product of products)
+            if (normalizeGtin(product.barcode) !== '')
+              expect(findByBarcode([product], product.barcode)).toBe(product);
+        },
+      ),
+    );
   });
 });
