@@ -560,6 +560,16 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
           const response = await send(server, 'POST', table.url, owner.headers, rows);
           expectNo5xx(response, `POST ${table.url}`);
           const after = await pullAll(server.app, owner, before.cursor);
+          if (holdsPrototypeKey(rows)) {
+            // A `__proto__` key anywhere (the adversarial values have some): the body parser refuses it before
+            // any schema or batch check sees it.
+            expect(after.changes).toEqual([]);
+            expect([response.statusCode, response.json<{ error: string }>().error]).toEqual([
+              400,
+              'bad_request',
+            ]);
+            return;
+          }
           if (response.statusCode === 200) {
             // What the schema let through is a valid row: written whole.
             expect(count).toBe(1);
@@ -587,7 +597,19 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
             );
           }
         }),
-        { numRuns: RUNS * 2 },
+        {
+          numRuns: RUNS * 2,
+          // Found by a CI run (seed -1526316631): a `__proto__` key inside 101 rows is the parser's to refuse.
+          examples: [
+            [
+              [
+                REST_TABLES.find((table) => table.url === '/api/rest/sales')!,
+                { id: JSON.parse('{"": {"__proto__": null}}') as unknown },
+                101,
+              ],
+            ],
+          ],
+        },
       );
     },
     PROPERTY_TIMEOUT_MS,
