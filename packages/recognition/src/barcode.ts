@@ -758,7 +758,7 @@ function templateVotes(
       if (gtin)
         reads.push({
           gtin,
-          format: gtin.startsWith('0') ? 'UPCA' : 'EAN13',
+          format: gtin.length === 8 ? 'EAN8' : gtin.startsWith('0') ? 'UPCA' : 'EAN13',
           box: boxInPhoto(box, toSource, scale, offset),
         });
     }

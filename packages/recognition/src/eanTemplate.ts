@@ -1,15 +1,16 @@
-// EAN-13 / UPC-A read by blurred templates, not by a binariser (after Gallo & Manduchi, "Reading 1D barcodes
-// with mobile phones using deformable templates", 2011; simplified: one module width a row, no deformation).
-// Where blur or a coarse sampling (under about 1.5 px a module) has spread the narrow bars into grey, a
-// binariser loses them; a correlation with each digit's pattern blurred alike does not. Along a row across
-// upright bars (or, turned, lying ones), the densest run of edges gives the code's two outer edges; the 95
-// modules are placed between them (searched ±1.5 modules at each end, in module steps — the same work at any
-// resolution — where the guards fit best); each digit's 7 modules, with its known neighbour on each side, are
-// correlated (zero mean, unit norm: blind to the light's level and contrast) with every digit's pattern blurred
-// by a Gaussian of 0.3–1.2 modules; the best code under the first digit's parity patterns and the check digit
-// is found by dynamic programming. A row's read counts when its mean correlation is at least MIN_CORRELATION
-// and every digit is its position's best pattern (the check digit corrected nothing). The reads are rows of one
-// image: barcode.ts counts them as one view (a code outside the catalogue needs another view to agree).
+// EAN-13 / UPC-A and EAN-8 read by blurred templates, not by a binariser (after Gallo & Manduchi, "Reading 1D
+// barcodes with mobile phones using deformable templates", 2011; simplified: one module width a row, no
+// deformation). Where blur or a coarse sampling (under about 1.5 px a module) has spread the narrow bars into
+// grey, a binariser loses them; a correlation with each digit's pattern blurred alike does not. Along a row
+// across upright bars (or, turned, lying ones), the densest run of edges gives the code's two outer edges; the
+// code's modules (95, or an EAN-8's 67: the symbology whose guards and digits fit best) are placed between them
+// (searched ±1.5 modules at each end, in module steps — the same work at any resolution — where the guards fit
+// best); each digit's 7 modules, with its known neighbour on each side, are correlated (zero mean, unit norm:
+// blind to the light's level and contrast) with every digit's pattern blurred by a Gaussian of 0.3–1.2
+// modules; the best code under the first digit's parity patterns (EAN-13) and the check digit is found by
+// dynamic programming. A row's read counts when its mean correlation is at least MIN_CORRELATION and every
+// digit is its position's best pattern (the check digit corrected nothing). The reads are rows of one image:
+// barcode.ts counts them as one view (a code outside the catalogue needs another view to agree).
 import type { PixelBox } from './image.js';
 
 /** Odd-parity (L) patterns of the ten digits, a module each (1: bar); R is their complement, G R reversed. */
@@ -24,8 +25,6 @@ PARITIES.push('LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL');
 const SUB = 3;
 /** Blurs the templates are made with, in modules. */
 const SIGMAS = [0.3, 0.6, 0.9, 1.2];
-/** First module of each of the 12 encoded digits (guards: 0–2, 45–49, 92–94). */
-const DIGIT_START = [3, 10, 17, 24, 31, 38, 50, 57, 64, 71, 78, 85];
 const MIN_CORRELATION = 0.8;
 
 function erf(x: number): number {
@@ -78,18 +77,46 @@ function template(pattern: string, before: number, after: number, sigma: number)
   return normalise(blurredModules([before, ...[...pattern].map(Number), after], sigma));
 }
 
+type Guards = readonly (readonly [number, readonly number[]])[];
+
 /**
- * The modules every EAN-13 / UPC-A has, by first module: the start guard with the quiet zone before it and the
- * first digit's first module (a space, whatever the digit and parity), the middle guard between a left digit's
- * last module and a right digit's first (bars), the end guard between the last digit's space and the quiet zone.
+ * The modules every code of a symbology has, by first module: the start guard with the quiet zone before it and
+ * the first digit's first module (a space, whatever the digit and parity), the middle guard between a left
+ * digit's last module and a right digit's first (bars), the end guard between the last digit's space and the
+ * quiet zone.
  */
-const GUARDS: readonly (readonly [number, readonly number[]])[] = [
+const guardsAt = (middle: number, end: number): Guards => [
   [-1, [0, 1, 0, 1, 0]],
-  [44, [1, 0, 1, 0, 1, 0, 1]],
-  [91, [0, 1, 0, 1, 0]],
+  [middle - 1, [1, 0, 1, 0, 1, 0, 1]],
+  [end - 1, [0, 1, 0, 1, 0]],
 ];
-const guardTemplate = (sigma: number) =>
-  normalise(Float64Array.from(GUARDS.flatMap(([, modules]) => [...blurredModules(modules, sigma)])));
+const guardTemplate = (guards: Guards, sigma: number) =>
+  normalise(Float64Array.from(guards.flatMap(([, modules]) => [...blurredModules(modules, sigma)])));
+
+/**
+ * EAN-13 (UPC-A is its first digit 0): 95 modules, 12 encoded digits (the first is the left half's parities);
+ * EAN-8: 67 modules, 8 digits, the left half all L. `digitStart`: each encoded digit's first module.
+ */
+type Symbology = {
+  modules: number;
+  digitStart: readonly number[];
+  left: number;
+  guards: Guards;
+  guardModules: number;
+};
+const symbology = (digitStart: number[], middle: number, end: number, modules: number): Symbology => {
+  const guards = guardsAt(middle, end);
+  return {
+    modules,
+    digitStart,
+    left: digitStart.length / 2,
+    guards,
+    guardModules: guards.reduce((total, [, m]) => total + m.length, 0),
+  };
+};
+const EAN13 = symbology([3, 10, 17, 24, 31, 38, 50, 57, 64, 71, 78, 85], 45, 92, 95);
+const EAN8 = symbology([3, 10, 17, 24, 36, 43, 50, 57], 31, 64, 67);
+const SYMBOLOGIES = [EAN13, EAN8];
 
 /**
  * Per blur, the templates: the left half's [digit][L, G] (each follows a bar and precedes a space), the right
@@ -130,44 +157,59 @@ function digitSamples(profile: Float64Array, x0: number, w: number, firstModule:
   return normalise(moduleSamples(profile, x0, w, firstModule - 1, 9));
 }
 
-const GUARD_MODULES = GUARDS.reduce((total, [, modules]) => total + modules.length, 0);
-
-/** How well the guards sit at a placement: their samples' correlation with the guards blurred by `sigma`. */
-function guardScore(profile: Float64Array, x0: number, w: number, guards: Float64Array): number {
-  const samples = new Float64Array(GUARD_MODULES * SUB);
+/** How well the guards sit at a placement: their samples' correlation with the guards blurred (`guards`). */
+function guardScore(
+  code: Symbology,
+  profile: Float64Array,
+  x0: number,
+  w: number,
+  guards: Float64Array,
+): number {
+  const samples = new Float64Array(code.guardModules * SUB);
   let at = 0;
-  for (const [first, modules] of GUARDS) {
+  for (const [first, modules] of code.guards) {
     moduleSamples(profile, x0, w, first, modules.length, samples, at);
     at += modules.length * SUB;
   }
   return dot(normalise(samples), guards);
 }
 
-/** Correlations of each position with each pattern: left [position][digit][L, G], right [position][digit]. */
-function correlations(profile: Float64Array, x0: number, w: number, sigma: number) {
+/**
+ * Correlations of each position with each pattern: left [position][digit][L, G], right [position][digit]
+ * (an EAN-8's left digits are all L: its G correlations are −∞).
+ */
+function correlations(code: Symbology, profile: Float64Array, x0: number, w: number, sigma: number) {
   const templates = TEMPLATES.get(sigma)!;
   const left: (readonly [number, number])[][] = [];
   const right: number[][] = [];
-  for (let p = 0; p < 12; p++) {
-    const samples = digitSamples(profile, x0, w, DIGIT_START[p]!);
-    if (p < 6) left.push(templates.left.map(([l, g]) => [dot(samples, l), dot(samples, g)] as const));
-    else right.push(templates.right.map((r) => dot(samples, r)));
-  }
+  code.digitStart.forEach((first, p) => {
+    const samples = digitSamples(profile, x0, w, first);
+    if (p >= code.left) right.push(templates.right.map((r) => dot(samples, r)));
+    else if (code === EAN8) left.push(templates.left.map(([l]) => [dot(samples, l), -Infinity] as const));
+    else left.push(templates.left.map(([l, g]) => [dot(samples, l), dot(samples, g)] as const));
+  });
   return { left, right };
 }
 
-/** The sum over the digits of each position's best correlation: how well the code sits there. */
-function placementScore(profile: Float64Array, x0: number, w: number, sigma: number): number {
+/** The mean over the digits of each position's best correlation: how well the code sits there. */
+function placementScore(
+  code: Symbology,
+  profile: Float64Array,
+  x0: number,
+  w: number,
+  sigma: number,
+): number {
   const templates = TEMPLATES.get(sigma)!;
   let total = 0;
-  for (let p = 0; p < 12; p++) {
-    const samples = digitSamples(profile, x0, w, DIGIT_START[p]!);
+  code.digitStart.forEach((first, p) => {
+    const samples = digitSamples(profile, x0, w, first);
     let best = -Infinity;
-    if (p < 6) for (const [l, g] of templates.left) best = Math.max(best, dot(samples, l), dot(samples, g));
-    else for (const r of templates.right) best = Math.max(best, dot(samples, r));
+    if (p >= code.left) for (const r of templates.right) best = Math.max(best, dot(samples, r));
+    else if (code === EAN8) for (const [l] of templates.left) best = Math.max(best, dot(samples, l));
+    else for (const [l, g] of templates.left) best = Math.max(best, dot(samples, l), dot(samples, g));
     total += best;
-  }
-  return total;
+  });
+  return total / code.digitStart.length;
 }
 
 /** Weight of the 13-digit code's n-th digit (0-based) in its check sum. */
@@ -175,9 +217,32 @@ const weightOf = (n: number) => (n % 2 === 0 ? 1 : 3);
 
 type Path = { score: number; digits: number[] };
 
+/** The best EAN-8 at a placement (its check: weights 3, 1, 3, … over the 8 digits), as `decodeAt`. */
+function decodeEan8At(profile: Float64Array, x0: number, w: number, sigma: number) {
+  const { left, right } = correlations(EAN8, profile, x0, w, sigma);
+  const scores = [...left.map((position) => position.map(([l]) => l)), ...right];
+  let paths = new Map<number, Path>([[0, { score: 0, digits: [] }]]);
+  scores.forEach((position, p) => {
+    const next = new Map<number, Path>();
+    for (const [sum, path] of paths)
+      for (let d = 0; d < 10; d++) {
+        const residue = (sum + (p % 2 === 0 ? 3 : 1) * d) % 10;
+        const score = path.score + position[d]!;
+        if ((next.get(residue)?.score ?? -Infinity) < score)
+          next.set(residue, { score, digits: [...path.digits, d] });
+      }
+    paths = next;
+  });
+  const best = paths.get(0);
+  if (!best) return undefined;
+  const code = best.digits.join('');
+  const uncorrected = scores.map((position) => position.indexOf(Math.max(...position))).join('') === code;
+  return { code, correlation: best.score / 8, uncorrected };
+}
+
 /** The best code (13 digits) at a placement, its mean correlation, and whether no digit was corrected. */
 function decodeAt(profile: Float64Array, x0: number, w: number, sigma: number) {
-  const { left, right } = correlations(profile, x0, w, sigma);
+  const { left, right } = correlations(EAN13, profile, x0, w, sigma);
   // The right half: the best digits for each residue of their weighted sum (digits 8–13 of the code).
   let rightBest = new Map<number, Path>([[0, { score: 0, digits: [] }]]);
   for (let p = 0; p < 6; p++) {
@@ -257,12 +322,13 @@ function edgeRun(profile: Float64Array): [number, number] | undefined {
   return best && [best[0], best[1]];
 }
 
-/** A row's read: the 13 digits, how well they fit, whether the check digit corrected none, the code's ends. */
+/** A row's read: its 13 (EAN-8: 8) digits, how well they fit, whether the check digit corrected none, its ends. */
 export type RowRead = { code: string; correlation: number; uncorrected: boolean; from: number; to: number };
 
 /**
  * One row's read: the code placed between the run's edges — coarsely (each end ±1.5 modules in quarter-module
- * steps, ranked by how well the guards fit, the digits correlated at the GUARD_PLACEMENTS best; one blur),
+ * steps, ranked by how well the guards fit, the digits correlated at the GUARD_PLACEMENTS best; one blur; as an
+ * EAN-13 and as an EAN-8, the better fit kept),
  * then finely (eighth-module steps at that blur, then every blur at the best) — and decoded at the best
  * placement. A row whose coarse placement fits badly (a run of edges that is text, not a code) stops there.
  */
@@ -270,44 +336,54 @@ export function readRow(profile: Float64Array): RowRead | undefined {
   const run = edgeRun(profile);
   if (!run) return undefined;
   const [e0, e1] = run;
-  const w0 = (e1 - e0) / 95;
-  if (w0 < 0.8) return undefined;
-  let best = { score: -Infinity, a: 0, b: 0, sigma: COARSE_SIGMA };
-  const placeAt = (a: number, b: number) => {
+  // The symbology whose coarse placement fits best (an EAN-13's run read as an EAN-8 puts its guards and digits
+  // on the wrong modules, and the other way round).
+  let best: { code: Symbology; score: number; a: number; b: number; sigma: number } | undefined;
+  const placeAt = (code: Symbology, a: number, b: number) => {
+    const w0 = (e1 - e0) / code.modules;
     const from = e0 + 0.5 + a * w0;
-    return [from, (e1 + 0.5 + b * w0 - from) / 95] as const;
+    return [from, (e1 + 0.5 + b * w0 - from) / code.modules] as const;
   };
+  for (const code of SYMBOLOGIES) {
+    if ((e1 - e0) / code.modules < 0.8) continue;
+    // Coarse: the placements whose guards fit best (a few correlations each), then the digits at those only.
+    const coarse: { a: number; b: number; guards: number }[] = [];
+    for (let a = -1.5; a <= 1.5 + 1e-9; a += 0.25)
+      for (let b = -1.5; b <= 1.5 + 1e-9; b += 0.25)
+        coarse.push({
+          a,
+          b,
+          guards: guardScore(code, profile, ...placeAt(code, a, b), COARSE_GUARDS.get(code)!),
+        });
+    coarse.sort((p, q) => q.guards - p.guards || p.a - q.a || p.b - q.b);
+    for (const { a, b } of coarse.slice(0, GUARD_PLACEMENTS)) {
+      const score = placementScore(code, profile, ...placeAt(code, a, b), COARSE_SIGMA);
+      if (!best || score > best.score) best = { code, score, a, b, sigma: COARSE_SIGMA };
+    }
+  }
+  if (!best || best.score < COARSE_FIT) return undefined;
+  const code = best.code;
   const search = (a0: number, b0: number, reach: number, step: number, sigmas: readonly number[]) => {
     for (let a = a0 - reach; a <= a0 + reach + 1e-9; a += step)
       for (let b = b0 - reach; b <= b0 + reach + 1e-9; b += step)
         for (const sigma of sigmas) {
-          const score = placementScore(profile, ...placeAt(a, b), sigma);
-          if (score > best.score) best = { score, a, b, sigma };
+          const score = placementScore(code, profile, ...placeAt(code, a, b), sigma);
+          if (score > best!.score) best = { code, score, a, b, sigma };
         }
   };
-  // Coarse: the placements whose guards fit best (a few correlations each), then the digits at those only.
-  const coarse: { a: number; b: number; guards: number }[] = [];
-  for (let a = -1.5; a <= 1.5 + 1e-9; a += 0.25)
-    for (let b = -1.5; b <= 1.5 + 1e-9; b += 0.25)
-      coarse.push({ a, b, guards: guardScore(profile, ...placeAt(a, b), COARSE_GUARDS) });
-  coarse.sort((p, q) => q.guards - p.guards || p.a - q.a || p.b - q.b);
-  for (const { a, b } of coarse.slice(0, GUARD_PLACEMENTS)) {
-    const score = placementScore(profile, ...placeAt(a, b), COARSE_SIGMA);
-    if (score > best.score) best = { score, a, b, sigma: COARSE_SIGMA };
-  }
-  if (best.score / 12 < COARSE_FIT) return undefined;
   // Fine: the placement at the coarse blur, then the blur at that placement.
   search(best.a, best.b, 0.25, 0.125, [COARSE_SIGMA]);
   search(best.a, best.b, 0, 1, SIGMAS);
-  const [from, w] = placeAt(best.a, best.b);
-  const read = decodeAt(profile, from, w, best.sigma);
-  return read && { ...read, from, to: from + 95 * w };
+  const [from, w] = placeAt(code, best.a, best.b);
+  const read =
+    code === EAN8 ? decodeEan8At(profile, from, w, best.sigma) : decodeAt(profile, from, w, best.sigma);
+  return read && { ...read, from, to: from + code.modules * w };
 }
 
 /** The blur of the coarse placement, in modules; a coarse placement fitting worse than COARSE_FIT is not a code. */
 const COARSE_SIGMA = 0.6;
 const COARSE_FIT = 0.5;
-const COARSE_GUARDS = guardTemplate(COARSE_SIGMA);
+const COARSE_GUARDS = new Map(SYMBOLOGIES.map((code) => [code, guardTemplate(code.guards, COARSE_SIGMA)]));
 /** Coarse placements (of 169) whose digits are correlated: the ones whose guards fit best. */
 const GUARD_PLACEMENTS = 8;
 /** Rows that must read a code for it to be kept. */
