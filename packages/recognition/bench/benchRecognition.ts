@@ -230,7 +230,7 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
       const reads = await readRetailBarcodes(image, {
         effort: args.live ? 'live' : 'photo',
         ...(args.live ? { moreViews: true } : {}),
-        ...(known ? { known } : {}),
+        ...(known ? { known, knownEan8: [...catalogue].some((gtin) => gtin.length === 8) } : {}),
       });
       times.push(performance.now() - start);
       const expected = expectedOf(row);

@@ -499,6 +499,12 @@ export type ReadBarcodeOptions = {
    */
   known?: (gtin: string) => boolean;
   /**
+   * Whether the catalogue holds an EAN-8: the template view looks for EAN-8 codes only then (its reads are kept
+   * alone only for catalogue codes, and placing every row as an EAN-8 too costs a frame without a code about a
+   * sixth more). Unsaid, it looks for them.
+   */
+  knownEan8?: boolean;
+  /**
    * `live` only: when the library's one pass reads no maker's code on the frame, more views of it are read —
    * the frame turned upright from each slant of its bars (`barSlants`: a code held at a slant), and, for the
    * catalogue's codes (`known`), the blurred templates (eanTemplate.ts) on the frame and those turns (a code
@@ -522,7 +528,7 @@ export async function readRetailBarcodes(
 ): Promise<BarcodeRead[]> {
   if (!prepared) throw new Error('prepareBarcodeReader() must be called first');
   await prepared;
-  const { region, effort = 'photo', known } = options;
+  const { region, effort = 'photo', known, knownEan8: ean8 = true } = options;
   const source = region ? cropImage(image, region) : image;
   const offset = {
     x: region ? Math.max(0, Math.floor(region.x)) : 0,
@@ -656,7 +662,7 @@ export async function readRetailBarcodes(
     const level = at(scale);
     const upright = [...(slants ?? barSlants(source))].map((slant) => turnedAt(scale, -slant, inverted));
     const plane = { plane: greyAt(scale, inverted), width: level.width, height: level.height };
-    const reads = templateVotes(plane, upright, scale, offset);
+    const reads = templateVotes(plane, upright, scale, offset, ean8);
     vote(`template|${scale}|${inverted ? 'inverted' : ''}`, reads);
   }
   return decideBarcodes([...views.values()], known);
@@ -676,7 +682,7 @@ export async function readRetailBarcodes(
 async function readLiveFrame(
   frame: RgbaImage,
   offset: PixelPoint,
-  { moreViews = false, known }: ReadBarcodeOptions,
+  { moreViews = false, known, knownEan8 }: ReadBarcodeOptions,
 ): Promise<BarcodeRead[]> {
   let plain = await readOnce(frame, 1, offset);
   let read = decideBarcodes([plain], () => true);
@@ -721,6 +727,7 @@ async function readLiveFrame(
     upright,
     1,
     offset,
+    knownEan8 ?? true,
   );
   const library = [...plain, ...turned];
   return decideBarcodes([library, templates], (gtin) => known(gtin) || library.some((r) => r.gtin === gtin));
@@ -741,6 +748,7 @@ function templateVotes(
   turnedViews: readonly TurnedView[],
   scale: number,
   offset: PixelPoint,
+  ean8: boolean,
 ): BarcodeVote[] {
   const reads: BarcodeVote[] = [];
   const views = [
@@ -753,7 +761,7 @@ function templateVotes(
     })),
   ];
   for (const { plane, width, height, toSource } of views)
-    for (const { code, box } of readByTemplates(plane, width, height)) {
+    for (const { code, box } of readByTemplates(plane, width, height, { ean8 })) {
       const gtin = normaliseGtin(code);
       if (gtin)
         reads.push({

@@ -228,6 +228,11 @@ describe('barcodes read by blurred templates', () => {
     expect((await readRetailBarcodes(image, { effort: 'photo', known })).map((r) => r.gtin)).toEqual([
       '96385074',
     ]);
+    // A catalogue without an EAN-8 (knownEan8: false) has the templates look for EAN-13 / UPC-A only.
+    expect(
+      await readRetailBarcodes(image, { effort: 'live', moreViews: true, known, knownEan8: false }),
+    ).toEqual([]);
+    expect(readByTemplates(toGrey(image), image.width, image.height, { ean8: false })).toEqual([]);
   });
 
   it('takes any grey image (any size, any content): codes only of 13 or 8 digits with their check digit', () => {

@@ -332,7 +332,7 @@ export type RowRead = { code: string; correlation: number; uncorrected: boolean;
  * then finely (eighth-module steps at that blur, then every blur at the best) — and decoded at the best
  * placement. A row whose coarse placement fits badly (a run of edges that is text, not a code) stops there.
  */
-export function readRow(profile: Float64Array): RowRead | undefined {
+export function readRow(profile: Float64Array, ean8 = true): RowRead | undefined {
   const run = edgeRun(profile);
   if (!run) return undefined;
   const [e0, e1] = run;
@@ -344,7 +344,7 @@ export function readRow(profile: Float64Array): RowRead | undefined {
     const from = e0 + 0.5 + a * w0;
     return [from, (e1 + 0.5 + b * w0 - from) / code.modules] as const;
   };
-  for (const code of SYMBOLOGIES) {
+  for (const code of ean8 ? SYMBOLOGIES : [EAN13]) {
     if ((e1 - e0) / code.modules < 0.8) continue;
     // Coarse: the placements whose guards fit best (a few correlations each), then the digits at those only.
     const coarse: { a: number; b: number; guards: number }[] = [];
@@ -396,9 +396,15 @@ export type TemplateRead = { code: string; rows: number; box: PixelBox };
  * box. The rows are 24 across the image; around a row that fits a code well, four more rows a third of a step
  * apart (a small code gets the rows its agreement needs). A code is kept when MIN_TEMPLATE_ROWS rows read it and
  * more than twice the rows of any other code read where it is (blur moves a digit alike on neighbouring rows;
- * a rival with half the rows says the place is ambiguous).
+ * a rival with half the rows says the place is ambiguous). `ean8: false`: EAN-13 / UPC-A only (a catalogue
+ * without an EAN-8 need not pay for its placements).
  */
-export function readByTemplates(grey: Uint8Array, width: number, height: number): TemplateRead[] {
+export function readByTemplates(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  { ean8 = true }: { ean8?: boolean } = {},
+): TemplateRead[] {
   const found: TemplateRead[] = [];
   for (const turned of [false, true]) {
     const [w, h] = turned ? [height, width] : [width, height];
@@ -410,7 +416,7 @@ export function readByTemplates(grey: Uint8Array, width: number, height: number)
       const profile = rowProfile(plane, w, h, y, band);
       let fits = false;
       for (const reversed of [false, true]) {
-        const read = readRow(reversed ? profile.slice().reverse() : profile);
+        const read = readRow(reversed ? profile.slice().reverse() : profile, ean8);
         if (!read || read.correlation < MIN_CORRELATION) continue;
         fits = true;
         if (!read.uncorrected) continue;

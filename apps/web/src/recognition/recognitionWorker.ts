@@ -256,7 +256,12 @@ async function handle(
       const reads = await readRetailBarcodes(request.image, {
         effort: 'live',
         moreViews: true,
-        ...(known.size > 0 ? { known: (gtin: string) => known.has(gtin) } : {}),
+        ...(known.size > 0
+          ? {
+              known: (gtin: string) => known.has(gtin),
+              knownEan8: [...known].some((gtin) => gtin.length === 8),
+            }
+          : {}),
       });
       return { gtins: reads.map((read) => read.gtin) };
     }

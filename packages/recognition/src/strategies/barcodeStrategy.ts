@@ -17,6 +17,7 @@ export const barcodeStrategy: PhotoStrategy<BarcodeEvidence> = async ({ image, o
   const reads = await readRetailBarcodes(image, {
     effort: settings.barcodeEffort,
     known: (gtin) => catalogue.has(gtin),
+    knownEan8: [...catalogue.keys()].some((gtin) => gtin.length === 8),
   });
   const scores = new Map<string, number>();
   const barcodes: string[] = [];
