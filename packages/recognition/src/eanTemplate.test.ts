@@ -43,6 +43,18 @@ async function blurredCode(
   return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
 }
 
+/** The image turned `degrees` clockwise on white (sharp grows the canvas to hold it). */
+async function turnedOnWhite(image: RgbaImage, degrees: number): Promise<RgbaImage> {
+  const { data, info } = await sharp(Buffer.from(image.data), {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  })
+    .rotate(degrees, { background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+}
+
 const templateCodes = (image: RgbaImage) =>
   readByTemplates(toGrey(image), image.width, image.height).map((read) => read.code);
 
@@ -109,29 +121,13 @@ describe('barcodes read by blurred templates', () => {
     // A short code (bars cut to 10 mm, as many packs have them): rows of the frame cross all its bars only
     // near upright.
     for (const angle of [20, 30, 45]) {
-      const code = await blurredCode('ean13', '5901234123457', 2.5, 0.5, 0, 10);
-      const { data, info } = await sharp(Buffer.from(code.data), {
-        raw: { width: code.width, height: code.height, channels: 4 },
-      })
-        .rotate(angle, { background: '#ffffff' })
-        .ensureAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const frame = { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+      const frame = await turnedOnWhite(await blurredCode('ean13', '5901234123457', 2.5, 0.5, 0, 10), angle);
       expect(await readRetailBarcodes(frame, { effort: 'live' })).toEqual([]);
       const reads = await readRetailBarcodes(frame, { effort: 'live', moreViews: true });
       expect(reads.map((read) => read.gtin)).toEqual(['5901234123457']);
     }
     // A tall code at 20° is the one pass's; read obliquely, it stands when the frame turned upright reads it too.
-    const tall = await blurredCode('ean13', '5901234123457', 2.5, 0.5);
-    const { data, info } = await sharp(Buffer.from(tall.data), {
-      raw: { width: tall.width, height: tall.height, channels: 4 },
-    })
-      .rotate(20, { background: '#ffffff' })
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const frame = { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+    const frame = await turnedOnWhite(await blurredCode('ean13', '5901234123457', 2.5, 0.5), 20);
     const plain = await readRetailBarcodes(frame, { effort: 'live' });
     expect(plain.map((read) => read.gtin)).toEqual(['5901234123457']);
     expect(await readRetailBarcodes(frame, { effort: 'live', moreViews: true })).toEqual(plain);
@@ -149,14 +145,7 @@ describe('barcodes read by blurred templates', () => {
     expect(reads.map((read) => read.gtin)).toEqual(['5901234123457']);
     // The same box as the code's upright read: inverting moves nothing.
     expect(reads[0]!.box).toEqual((await readRetailBarcodes(code, { effort: 'live' }))[0]!.box);
-    const { data, info } = await sharp(Buffer.from(code.data), {
-      raw: { width: code.width, height: code.height, channels: 4 },
-    })
-      .rotate(30, { background: '#ffffff' })
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const slanted = inverted({ width: info.width, height: info.height, data: new Uint8ClampedArray(data) });
+    const slanted = inverted(await turnedOnWhite(code, 30));
     expect(await readRetailBarcodes(slanted, { effort: 'live' })).toEqual([]);
     const slantedReads = await readRetailBarcodes(slanted, { effort: 'live', moreViews: true });
     expect(slantedReads.map((read) => read.gtin)).toEqual(['5901234123457']);

@@ -223,21 +223,22 @@ async function analyse(
 }
 
 /**
- * The catalogue's barcodes as GTINs, worked out again only when the list sent with a frame changes (the
- * capture screen sends the same list with every frame).
+ * The catalogue's barcodes as GTINs, and whether one is an EAN-8 (the templates look for EAN-8 only then), worked
+ * out again only when the list sent with a frame changes (the capture screen sends the same list with every frame).
  */
-let lastCodes: { key: string; gtins: Set<string> } = { key: '', gtins: new Set() };
-function catalogueCodes(codes: readonly string[]): Set<string> {
+let lastCodes: { key: string; gtins: Set<string>; ean8: boolean } = {
+  key: '',
+  gtins: new Set(),
+  ean8: false,
+};
+function catalogueCodes(codes: readonly string[]): { gtins: Set<string>; ean8: boolean } {
   const key = codes.join('\n');
-  if (key !== lastCodes.key)
-    lastCodes = {
-      key,
-      gtins: new Set(
-        // 8 digits stored may be a UPC-E's, which the reader gives as its UPC-A's GTIN-13.
-        codes.flatMap((code) => gtinsOfPrintedCode(code)),
-      ),
-    };
-  return lastCodes.gtins;
+  if (key !== lastCodes.key) {
+    // 8 digits stored may be a UPC-E's, which the reader gives as its UPC-A's GTIN-13.
+    const gtins = new Set(codes.flatMap((code) => gtinsOfPrintedCode(code)));
+    lastCodes = { key, gtins, ean8: [...gtins].some((gtin) => gtin.length === 8) };
+  }
+  return lastCodes;
 }
 
 async function handle(
@@ -252,16 +253,11 @@ async function handle(
       await barcodeReader();
       // A frame the library's pass cannot read is read turned upright from its bars' slant, and by templates
       // for the catalogue's codes (a code held closer than the camera focuses); two frames confirm either way.
-      const known = catalogueCodes(request.known ?? []);
+      const { gtins, ean8 } = catalogueCodes(request.known ?? []);
       const reads = await readRetailBarcodes(request.image, {
         effort: 'live',
         moreViews: true,
-        ...(known.size > 0
-          ? {
-              known: (gtin: string) => known.has(gtin),
-              knownEan8: [...known].some((gtin) => gtin.length === 8),
-            }
-          : {}),
+        ...(gtins.size > 0 ? { known: (gtin: string) => gtins.has(gtin), knownEan8: ean8 } : {}),
       });
       return { gtins: reads.map((read) => read.gtin) };
     }
