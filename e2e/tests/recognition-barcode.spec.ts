@@ -1,11 +1,52 @@
-// Live barcode reading in the capture screen: a code read in two frames adds its product at once.
-import { test } from '@playwright/test';
-import { LANGS } from '../support/sale';
-import { expectFilmedBarcodeAdded } from '../support/recognition';
+// Live barcode reading in the capture screen: a code read in two frames adds its product at once. A code no
+// product has is offered for creation, live and on a photo's review.
+import { expect, test } from '@playwright/test';
+import { LABELS } from '../support/catalog';
+import { LANGS, fill, openApp, openCapture, screenshotPath, tapCentre, words } from '../support/sale';
+import { expectFilmedBarcodeAdded, FILMED_BARCODE } from '../support/recognition';
 
 for (const lang of LANGS) {
   test(`${lang}: the filmed EAN-13 adds its product to the cart while the preview runs`, async ({ page }) => {
     test.setTimeout(120_000);
     await expectFilmedBarcodeAdded(page, lang, 'recognition-live-barcode');
+  });
+
+  test(`${lang}: a photographed pack whose code no product has is created with that code from the review`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const W = words[lang];
+    const L = LABELS[lang];
+    const capture = W.sale.capture;
+    await openApp(page, lang, '#/catalog');
+    const flow = await openCapture(page, lang);
+    // The live reader says so first; the shopkeeper goes on with a photo instead.
+    const alert = flow
+      .getByRole('alert')
+      .filter({ hasText: fill(capture.unknownCode, { code: FILMED_BARCODE }) });
+    await expect(alert).toBeVisible({ timeout: 60_000 });
+    await tapCentre(page, alert.getByRole('button', { name: capture.ignore }));
+    await expect(alert).toBeHidden();
+    const shutter = flow.getByRole('button', { name: capture.shutter });
+    await expect(shutter).toBeEnabled({ timeout: 30_000 });
+    await tapCentre(page, shutter);
+    await expect(flow.getByText(fill(capture.counter, { count: 1, max: 3 }))).toBeVisible();
+    await tapCentre(page, flow.getByRole('button', { name: W.shell.sale.analyse }));
+
+    // Nothing in the catalogue is chosen for it; the row offers to create the product.
+    const review = page.getByRole('dialog', { name: W.shell.sale.review });
+    const rows = review.getByRole('list', { name: W.shell.sale.review }).getByRole('listitem');
+    await expect(rows.first()).toBeVisible({ timeout: 90_000 });
+    await expect(rows.first()).toHaveAttribute('aria-label', capture.noChoice);
+    await tapCentre(page, rows.first().getByRole('button', { name: capture.unknownProduct }));
+
+    // The product form starts with the crop as its photo and the code read on it.
+    const form = page.getByRole('dialog', { name: L.addProduct });
+    await expect(form).toBeVisible();
+    await expect(
+      form.getByLabel(lang === 'fr' ? 'Code-barres' : 'الرمز الشريطي', { exact: true }),
+    ).toHaveValue(FILMED_BARCODE);
+    await expect(form.getByRole('img', { name: W.ui.product.references.mainPhoto })).toBeVisible();
+    await page.screenshot({ path: screenshotPath(lang, 'recognition-unknown-code-form') });
   });
 }

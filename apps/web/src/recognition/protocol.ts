@@ -36,6 +36,11 @@ export type AnalysedDetection = {
   crop: Blob;
   /** Features of the crop, ready to become a learned reference without computing them again. */
   features: ImageFeatures;
+  /**
+   * The maker's code read on the crop (GTIN-13; never a shop's price or weight label), when one was: a product
+   * created from the detection ("Produit inconnu ? Créer le produit") starts with it.
+   */
+  barcode?: string;
 };
 
 export type RecognitionRequest =

@@ -6,6 +6,7 @@ import {
   computeReferenceFeatures,
   createArabicLineReader,
   hasArabicWords,
+  isInStoreCode,
   gtinsOfPrintedCode,
   ocrThreadReady,
   PACK_WORD_READING,
@@ -206,7 +207,10 @@ async function analyse(
       },
     );
     for await (const { detection, crop, recognition } of crops) {
-      if (recognition.candidates.length > 0) {
+      // A maker's code read on the crop: a product even when the catalogue has nothing like it (the shopkeeper
+      // can create it with its code).
+      const barcode = recognition.barcodes.find((gtin) => !isInStoreCode(gtin));
+      if (recognition.candidates.length > 0 || barcode) {
         found.push({
           photoIndex,
           detection,
@@ -214,6 +218,7 @@ async function analyse(
           crop: await encodeJpeg(crop),
           // The words read on the crop go with it: once confirmed and learned, they name the product too.
           features: { ...recognition.features, words: packWordsOfLines(recognition.textLines) },
+          ...(barcode ? { barcode } : {}),
         });
       }
       progress(++done, total);

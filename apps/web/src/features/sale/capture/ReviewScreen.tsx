@@ -26,7 +26,12 @@ import {
 } from './reviewItems';
 
 /** The row whose unknown product is being created, with its crop ready as the new product's photo. */
-type Creating = { key: string; initialPhoto?: { photo: PhotoBlobs; features?: ImageFeatures } };
+type Creating = {
+  key: string;
+  initialPhoto?: { photo: PhotoBlobs; features?: ImageFeatures };
+  /** The maker's code read on the crop: the new product's barcode. */
+  initialBarcode?: string;
+};
 
 type State = { kind: 'loading'; progress?: AnalysisProgress } | { kind: 'done'; items: ReviewItem[] };
 
@@ -82,19 +87,24 @@ export function ReviewScreen({
       s.kind === 'done' ? { kind: 'done', items: s.items.map((i) => (i.key === key ? change(i) : i)) } : s,
     );
 
-  /** "Produit inconnu ? Créer le produit": the crop, compressed like a camera photo, starts the product form. */
+  /**
+   * "Produit inconnu ? Créer le produit": the crop, compressed like a camera photo, starts the product form, with
+   * the code read on it as its barcode.
+   */
   async function createProduct(item: ReviewItem) {
+    const code = item.barcode ? { initialBarcode: item.barcode } : {};
     try {
       const photo = await compressPhoto(item.crop);
       setCreating({
         key: item.key,
         initialPhoto: { photo, ...(item.features ? { features: item.features } : {}) },
+        ...code,
       });
     } catch (error) {
       // The form still opens: the shopkeeper can take the photo there.
       console.error('Crop not read for the new product', error);
       toast({ title: t('capture.cropUnreadable'), tone: 'error' });
-      setCreating({ key: item.key });
+      setCreating({ key: item.key, ...code });
     }
   }
 
@@ -212,6 +222,7 @@ export function ReviewScreen({
         <ProductModal
           product={undefined}
           {...(creating.initialPhoto ? { initialPhoto: creating.initialPhoto } : {})}
+          {...(creating.initialBarcode ? { initialBarcode: creating.initialBarcode } : {})}
           onSaved={(product) => update(creating.key, (i) => chooseProduct(i, product))}
           onClose={() => setCreating(undefined)}
         />

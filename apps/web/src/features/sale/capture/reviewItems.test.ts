@@ -123,4 +123,25 @@ describe('review items', () => {
     const lines = confirmedLines(items, new Map([[tea.id, tea]]));
     expect(lines).toEqual([expect.objectContaining({ productId: tea.id, quantity: 4, unitPrice: 1500 })]);
   });
+
+  it('keeps the code read on a crop with its row, also for a product nothing in the catalogue is like', () => {
+    const coded = (f: FoundDetection, barcode: string): FoundDetection => ({ ...f, barcode });
+    const items = reviewItemsFrom(
+      [
+        found(0, 'd1', [candidate(tea, 0.9)]),
+        coded(found(1, 'd1', [candidate(tea, 0.8)]), '6111245100012'),
+        // A pack of another product with its code, and nothing scored: a row, so that it can be created.
+        coded(found(0, 'd2', []), '3017620422003'),
+        found(0, 'd3', [candidate(oil, 0.45)]),
+      ],
+      0.7,
+    );
+    const [chosen, bare, unknown] = items;
+    expect(items.map((item) => item.key)).toEqual(['0:d1', '0:d3', '0:d2']);
+    // The row of one product over two photos keeps the code one of them read.
+    expect(chosen).toMatchObject({ productId: tea.id, barcode: '6111245100012', quantity: 1 });
+    expect(unknown).toMatchObject({ barcode: '3017620422003', candidates: [], suggestions: [] });
+    expect(unknown?.productId).toBeUndefined();
+    expect(bare).not.toHaveProperty('barcode');
+  });
 });

@@ -26,6 +26,8 @@ export type FoundDetection = {
   candidates: Candidate[];
   crop: Blob;
   features?: ImageFeatures;
+  /** The maker's code read on the crop, when one was. */
+  barcode?: string;
 };
 
 /** One row of the review screen. */
@@ -33,6 +35,8 @@ export type ReviewItem = {
   key: string;
   crop: Blob;
   features?: ImageFeatures;
+  /** The maker's code read on the crop, when one was: a product created from the row starts with it. */
+  barcode?: string;
   /**
    * How sure the recogniser is of the CHOSEN product: absent when no product is chosen, or when the shopkeeper
    * chose one the recogniser did not score (the badge then says it is the shopkeeper's choice).
@@ -78,6 +82,7 @@ export function reviewItemsFrom(found: readonly FoundDetection[], matchThreshold
       key: `${best.found.photoIndex}:${best.found.detection.id}`,
       crop: best.found.crop,
       ...(best.found.features ? { features: best.found.features } : {}),
+      ...codeOf(group.map((g) => g.found)),
       level: confidenceLevel(chosen.score),
       candidates: fused,
       productId,
@@ -96,12 +101,19 @@ export function reviewItemsFrom(found: readonly FoundDetection[], matchThreshold
       key: `${f.photoIndex}:${f.detection.id}`,
       crop: f.crop,
       ...(f.features ? { features: f.features } : {}),
+      ...codeOf([f]),
       candidates: f.candidates,
       suggestions: review.suggestions,
       quantity: REVIEW_MIN_QUANTITY,
     });
   }
   return byConfidence(items);
+}
+
+/** The first code read on a row's detections (one product: its photos show the same code). */
+function codeOf(found: readonly FoundDetection[]): { barcode?: string } {
+  const barcode = found.find((f) => f.barcode)?.barcode;
+  return barcode ? { barcode } : {};
 }
 
 /** The best score a row holds: its chosen product's, else its best suggestion's. */
