@@ -1,10 +1,14 @@
 import { CONFIDENCE_HIGH } from '@hanouti/core';
+import bwipjs from 'bwip-js/node';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { prepareBarcodeReader } from './barcode.js';
 import { reviewDetection } from './cart.js';
 import { createImage, resizeImage, type RgbaImage } from './image.js';
 import { computeFeatures, computeReferenceFeatures, verifyMatch } from './keypoints.js';
-import { provideOpenCvFromNodeModules } from './nodeAssets.js';
+import { loadZxingReaderWasm, provideOpenCvFromNodeModules } from './nodeAssets.js';
 import {
+  codeContradicts,
   distinctiveInliers,
   foreignNameWordRead,
   kindSiblingsOf,
@@ -191,5 +195,60 @@ describe('open set: evidence that separates an answer from what the catalogue do
     expect(separates('apple', [], options, 40).separates).toBe(false);
     expect(separates('apple', [{ word: 'apple', confidence: 0.95 }], options, 40).separates).toBe(true);
     expect(separates('apple', [{ word: 'tropic', confidence: 0.95 }], options, 40).separates).toBe(false);
+  });
+
+  it('a pack showing a code the catalogue does not have is not Sûr as a product stored with another code', async () => {
+    await prepareBarcodeReader({ wasmBinary: await loadZxingReaderWasm() });
+    /** The apple juice's pack with an EAN-13 printed across its top (2-px modules). */
+    const packWithCode = async (code: string) => {
+      const png = await bwipjs.toBuffer({ bcid: 'ean13', text: code, scale: 2, height: 8, paddingwidth: 10 });
+      const { data, info } = await sharp(png)
+        .flatten({ background: '#ffffff' })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const pack = flavourPack(21);
+      for (let y = 0; y < info.height; y++)
+        pack.data.set(
+          data.subarray(y * info.width * 4, (y + 1) * info.width * 4),
+          ((y + 6) * pack.width + Math.round((pack.width - info.width) / 2)) * 4,
+        );
+      return resizeImage(pack, 288, 360);
+    };
+    // As above: the mango juice photographed from further away, so that the apple juice's match is sure.
+    const index = buildIndex([
+      { productId: 'apple', features: await computeReferenceFeatures(flavourPack(21)) },
+      {
+        productId: 'mango',
+        features: await computeReferenceFeatures(resizeImage(flavourPack(22), 120, 150)),
+      },
+    ]);
+    const withCodes = (apple?: string) =>
+      new Map<string, CatalogueProduct>([
+        ['apple', { ...catalogue.get('apple')!, ...(apple ? { barcode: apple } : {}) }],
+        ['mango', { ...catalogue.get('mango')!, barcode: '5449000000996' }],
+      ]);
+    const recognise = async (code: string, products: Map<string, CatalogueProduct>) =>
+      recogniseProduct(await packWithCode(code), { index, products, disable: ['text'] });
+    // The code on the pack (4006381333931) is no product's: the apple juice, stored with its own code, matches
+    // the artwork but the pack is another product (another flavour, a multipack).
+    const foreign = await recognise('4006381333931', withCodes('6111245100012'));
+    expect(foreign.barcodes).toEqual(['4006381333931']);
+    expect(foreign.candidates[0]?.product_id).toBe('apple');
+    expect(foreign.candidates[0]!.score).toBeLessThan(CONFIDENCE_HIGH);
+    expect(foreign.possiblyUnknown).toBe(true);
+    // Stored without a code, the apple juice cannot be told apart by it: its sure match stands.
+    const uncoded = await recognise('4006381333931', withCodes());
+    expect(uncoded.candidates[0]?.product_id).toBe('apple');
+    expect(uncoded.candidates[0]!.score).toBeGreaterThanOrEqual(CONFIDENCE_HIGH);
+    // Its own code on the pack: Sûr.
+    const own = await recognise('6111245100012', withCodes('6111245100012'));
+    expect(own.candidates[0]?.product_id).toBe('apple');
+    expect(own.possiblyUnknown).toBe(false);
+    // A shop's price label is not a maker's code; a code stored that is no code cannot be the pack's.
+    expect(codeContradicts({ barcode: '6111245100012' }, [])).toBe(false);
+    expect(codeContradicts({ barcode: 'abc' }, ['4006381333931'])).toBe(false);
+    expect(codeContradicts({}, ['4006381333931'])).toBe(false);
+    expect(codeContradicts({ barcode: '04252614' }, ['4006381333931'])).toBe(true);
   });
 });

@@ -9,6 +9,7 @@
 // catalogue has no photos to tell its own print from the brand's: only a word of its own name can separate it.
 // Nor has one whose siblings are all of other kinds (categories, `kindSiblingsOf`): their designs are their
 // own, so the print it shares with an unknown product of its kind looks distinctive; a name word is needed too.
+import { gtinsOfPrintedCode } from './gtin.js';
 import { DESCRIPTOR_WORDS, nearestTwoJs, nearestTwoWasm } from './hamming.js';
 import { RATIO_TEST, type ImageFeatures, type Verification } from './keypoints.js';
 import { VOTE_MAX_DISTANCE, type ReferenceIndex } from './referenceIndex.js';
@@ -155,6 +156,19 @@ export function distinctiveInliers(
     if (rival > VOTE_MAX_DISTANCE && m.distance < RATIO_TEST * rival) distinctive++;
   });
   return distinctive;
+}
+
+/**
+ * True when the pack shows a maker's code that no product of the catalogue has (`unknownCodes`: read and
+ * accepted on the photo, price and weight labels left out) while the shop stored a code for this product: the
+ * pack's code would be the product's, so the pack is another product — another flavour of its brand sharing
+ * its artwork, a multipack of it. A product stored without a code cannot be told apart so.
+ */
+export function codeContradicts(
+  product: { barcode?: string } | undefined,
+  unknownCodes: readonly string[],
+): boolean {
+  return unknownCodes.length > 0 && gtinsOfPrintedCode(product?.barcode ?? '').length > 0;
 }
 
 /**

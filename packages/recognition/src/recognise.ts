@@ -4,6 +4,7 @@
 // fusion (fusion.ts, `fuseStrategies`) ranks the products. A reader in another thread reads meanwhile.
 import type { ProductSimilarity } from './appearance.js';
 import { fuseStrategies, type Candidate } from './fusion.js';
+import { codeContradicts } from './openSet.js';
 import type { RgbaImage } from './image.js';
 import { computeFeatures, type ImageFeatures } from './keypoints.js';
 import type { TextLine } from './ocr.js';
@@ -93,7 +94,7 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     lastTurn = performance.now();
   };
   const barcode = off.has('barcode')
-    ? none({ barcodes: [] })
+    ? none({ barcodes: [], unknownCodes: [] })
     : await barcodeStrategy({ image, options, settings });
   const readsText = !off.has('text') && barcode.scores.size === 0;
   if (!readsText) stop.abort();
@@ -135,7 +136,13 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
       colour,
       shape: shape.scores,
     },
-    decisive: new Set([...barcode.scores.keys(), ...visual.evidence.sure]),
+    // A sure keypoint match is not decisive for a product whose stored code is not the code the pack shows.
+    decisive: new Set([
+      ...barcode.scores.keys(),
+      ...[...visual.evidence.sure].filter(
+        (id) => !codeContradicts(options.products.get(id), barcode.evidence.unknownCodes),
+      ),
+    ]),
     products: options.products,
     next: (id) => [...(inliersOf.get(id) ?? [0, 0]), lookOf.get(id) ?? 0, shapeOf.get(id) ?? 0],
     words: text.evidence.words,

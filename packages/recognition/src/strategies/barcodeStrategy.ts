@@ -1,11 +1,15 @@
 // Barcode strategy: the retail codes read on the photo (barcode.ts); a code of the catalogue scores its
 // products (decisive in the fusion: a code names one product, and nothing outside the catalogue has it).
-import { readRetailBarcodes } from '../barcode.js';
+import { isInStoreCode, readRetailBarcodes } from '../barcode.js';
 import { barcodeScore } from '../fusion.js';
 import { gtinsOfPrintedCode } from '../gtin.js';
 import type { PhotoStrategy } from './strategy.js';
 
-export type BarcodeEvidence = { barcodes: string[] };
+export type BarcodeEvidence = {
+  barcodes: string[];
+  /** The maker's codes read that no product of the catalogue has (price and weight labels left out). */
+  unknownCodes: string[];
+};
 
 export const barcodeStrategy: PhotoStrategy<BarcodeEvidence> = async ({ image, options, settings }) => {
   const catalogue = new Map<string, string[]>();
@@ -21,9 +25,11 @@ export const barcodeStrategy: PhotoStrategy<BarcodeEvidence> = async ({ image, o
   });
   const scores = new Map<string, number>();
   const barcodes: string[] = [];
+  const unknownCodes: string[] = [];
   for (const read of reads) {
     barcodes.push(read.gtin);
     for (const id of catalogue.get(read.gtin) ?? []) scores.set(id, barcodeScore(true));
+    if (!catalogue.has(read.gtin) && !isInStoreCode(read.gtin)) unknownCodes.push(read.gtin);
   }
-  return { scores, evidence: { barcodes } };
+  return { scores, evidence: { barcodes, unknownCodes } };
 };
