@@ -15,6 +15,7 @@ import {
   type CatalogueColumn,
 } from './catalogueSheet.js';
 import { VAT_RATES, type Product } from './entities.js';
+import { barcodeIdentity } from './gtin.js';
 import { MAX_AMOUNT_CENTIMES, MAX_QUANTITY, MAX_STOCK } from './limits.js';
 
 const defaults = { category: 'Divers', vat: 20 as const };
@@ -140,6 +141,31 @@ describe('planCatalogueImport', () => {
     ]);
   });
 
+  it('matches a code in any of its spellings: a UPC-A with 12 or 13 digits, the 8 digits under a UPC-E', () => {
+    const catalogue = [
+      product({ name: 'Chips', brand: 'Lay', barcode: '0042100005264', salePrice: 500 }),
+      product({ name: 'Soda', brand: 'Cola', barcode: '036000291452', salePrice: 800 }),
+    ];
+    const rows = [
+      ['Chips nature', 'Lay', '04252614', '5', ''],
+      ['Soda', 'Cola', '0036000291452', '9', ''],
+      // The file's first row again, its code spelled otherwise: skipped.
+      ['Chips', 'Lay', '0042100005264', '6', ''],
+      // The same name and brand again, with another code: skipped too (the file's first row wins).
+      ['Soda', 'Cola', '5449000000996', '9', ''],
+    ];
+    const { writes, report } = planCatalogueImport(rows, mapping, catalogue, defaults);
+    expect(report.updates).toEqual([
+      { line: 2, reason: 'same-barcode', name: 'Chips' },
+      { line: 3, reason: 'same-barcode', name: 'Soda' },
+    ]);
+    expect(report.skips).toEqual([
+      { line: 4, code: 'duplicate-in-file', firstLine: 2 },
+      { line: 5, code: 'duplicate-in-file', firstLine: 3 },
+    ]);
+    expect(writes.map((write) => write.id)).toEqual([catalogue[0]!.id, catalogue[1]!.id]);
+  });
+
   it('an update changes only the cells the row gives', () => {
     const stored = product({
       name: 'Sucre',
@@ -221,7 +247,8 @@ const catalogueArb = fc
     selector: (p) => `${p.name.toLowerCase()}|${p.brand.toLowerCase()}`,
   })
   .filter((products) => {
-    const codes = products.flatMap((p) => (p.barcode ? [p.barcode] : []));
+    // Distinct codes, in any spelling (a UPC-A with 12 digits and with 13 is one code).
+    const codes = products.flatMap((p) => (p.barcode ? barcodeIdentity(p.barcode) : []));
     return new Set(codes).size === codes.length;
   });
 

@@ -1,5 +1,6 @@
 // A catalogue from a spreadsheet: rows read into products, matched to the shop's (barcode, then name + brand), reported.
 import type { Product, VatRate } from './entities.js';
+import { barcodeIdentity, sameBarcode } from './gtin.js';
 import { madFromCentimes } from './money.js';
 import { productDraftSchema, type ProductDraft } from './validation.js';
 import {
@@ -237,10 +238,13 @@ export function planCatalogueImport(
   defaults: SheetDefaults,
   firstLine = 2,
 ): CatalogueImportPlan {
+  // A code matches in any of its spellings (a UPC-A with 12 or 13 digits, a UPC-E's 8 digits): a spreadsheet
+  // may hold either.
   const byBarcode = new Map<string, Product>();
   const byNameBrand = new Map<string, Product>();
   for (const product of catalogue) {
-    if (product.barcode && !byBarcode.has(product.barcode)) byBarcode.set(product.barcode, product);
+    for (const key of product.barcode ? barcodeIdentity(product.barcode) : [])
+      if (!byBarcode.has(key)) byBarcode.set(key, product);
     const key = nameBrandKey(product.name, product.brand);
     if (!byNameBrand.has(key)) byNameBrand.set(key, product);
   }
@@ -270,13 +274,16 @@ export function planCatalogueImport(
     if (!read.ok) return skip(line, read.problem);
     const { row } = read;
     const nameKey = nameBrandKey(row.name, row.brand ?? '');
-    const earlier = (row.barcode ? seenBarcodes.get(row.barcode) : undefined) ?? seenNames.get(nameKey);
+    const codeKeys = row.barcode ? barcodeIdentity(row.barcode) : [];
+    const earlier =
+      codeKeys.map((key) => seenBarcodes.get(key)).find((seen) => seen !== undefined) ??
+      seenNames.get(nameKey);
     if (earlier !== undefined) return skip(line, { code: 'duplicate-in-file', firstLine: earlier });
-    const sameBarcode = row.barcode ? byBarcode.get(row.barcode) : undefined;
+    const byCode = codeKeys.map((key) => byBarcode.get(key)).find((product) => product !== undefined);
     const sameName = byNameBrand.get(nameKey);
     const stored =
-      sameBarcode ??
-      (sameName && !(row.barcode && sameName.barcode && sameName.barcode !== row.barcode)
+      byCode ??
+      (sameName && !(row.barcode && sameName.barcode && !sameBarcode(sameName.barcode, row.barcode))
         ? sameName
         : undefined);
     const earlierForProduct = stored ? seenIds.get(stored.id) : undefined;
@@ -286,7 +293,7 @@ export function planCatalogueImport(
     const result = draftFromSheetRow(row, stored, defaults);
     if (!result.ok) return skip(line, result.reason);
     const { draft } = result;
-    if (row.barcode) seenBarcodes.set(row.barcode, line);
+    for (const key of codeKeys) seenBarcodes.set(key, line);
     seenNames.set(nameKey, line);
     if (!stored) {
       report.added += 1;
@@ -302,7 +309,7 @@ export function planCatalogueImport(
     if (report.updates.length < MAX_SHEET_REASONS) {
       report.updates.push({
         line,
-        reason: sameBarcode ? 'same-barcode' : 'same-name-brand',
+        reason: byCode ? 'same-barcode' : 'same-name-brand',
         name: stored.name,
       });
     }

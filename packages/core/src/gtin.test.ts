@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  barcodeIdentity,
   compressToUpcE,
   expandUpcE,
   gtinCheckDigit,
   gtinsOfPrintedCode,
   hasValidCheckDigit,
   normaliseGtin,
+  sameBarcode,
 } from './gtin.js';
 
 describe('GTIN normalisation', () => {
@@ -70,6 +72,36 @@ describe('GTIN normalisation', () => {
           for (const spelling of compressToUpcE(code)) expect(spelling).toMatch(/^[01]\d{7}$/);
         },
       ),
+    );
+  });
+});
+
+describe("one product's code in its spellings (barcodeIdentity, sameBarcode)", () => {
+  it('a UPC-A with 12 or 13 digits, the digits under a UPC-E and its UPC-A are one code; a shop code is its text', () => {
+    expect(sameBarcode('036000291452', '0036000291452')).toBe(true);
+    expect(sameBarcode('04252614', '0042100005264')).toBe(true);
+    expect(sameBarcode(' 6111245100012', '6111245100012 ')).toBe(true);
+    expect(sameBarcode('6111245100012', '6111245100029')).toBe(false);
+    expect(barcodeIdentity('P-12')).toEqual(['P-12']);
+    expect(sameBarcode('P-12', 'P12')).toBe(false);
+    // A shop's code is never taken for a GTIN whose digits it holds.
+    expect(sameBarcode('A036000291452', '036000291452')).toBe(false);
+  });
+  it('on any text a code is its own and the answer is the same both ways; every spelling of a UPC-A agrees', () => {
+    const upcA = fc
+      .stringMatching(/^0[01]\d{10}$/)
+      .map((body) => `${body.slice(1)}${gtinCheckDigit(body.slice(1))}`);
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^\d{8,13}$/)), fc.string(), (a, b) => {
+        expect(sameBarcode(a, a)).toBe(true);
+        expect(sameBarcode(a, b)).toBe(sameBarcode(b, a));
+      }),
+    );
+    fc.assert(
+      fc.property(upcA, (code) => {
+        const spellings = [code, `0${code}`, ...compressToUpcE(`0${code}`)];
+        for (const x of spellings) for (const y of spellings) expect(sameBarcode(x, y)).toBe(true);
+      }),
     );
   });
 });

@@ -76,3 +76,19 @@ export function gtinsOfPrintedCode(code: string): string[] {
     (gtin): gtin is string => gtin !== undefined,
   );
 }
+
+/**
+ * What a product's code is known by, to tell whether two codes typed or imported are one product's: the GTINs
+ * its text spells (a UPC-A written with 12 or 13 digits, the 8 digits under a UPC-E and its UPC-A) or, for a
+ * shop's own code that spells no GTIN, its text as it is (without spaces).
+ */
+export function barcodeIdentity(code: string): string[] {
+  const gtins = gtinsOfPrintedCode(code);
+  return gtins.length > 0 ? gtins : [code.replace(/\s+/g, '')];
+}
+
+/** True when two codes are one product's (`barcodeIdentity`). */
+export function sameBarcode(a: string, b: string): boolean {
+  const keys = new Set(barcodeIdentity(a));
+  return barcodeIdentity(b).some((key) => keys.has(key));
+}
