@@ -38,6 +38,9 @@ for (const lang of LANGS) {
     const rows = review.getByRole('list', { name: W.shell.sale.review }).getByRole('listitem');
     await expect(rows.first()).toBeVisible({ timeout: 90_000 });
     await expect(rows.first()).toHaveAttribute('aria-label', capture.noChoice);
+    // The card says which code was read.
+    await expect(rows.first().getByText(FILMED_BARCODE)).toBeVisible();
+    await page.screenshot({ path: screenshotPath(lang, 'recognition-unknown-code-review') });
     await tapCentre(page, rows.first().getByRole('button', { name: capture.unknownProduct }));
 
     // The product form starts with the crop as its photo and the code read on it.

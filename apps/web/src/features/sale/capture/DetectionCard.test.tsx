@@ -56,6 +56,20 @@ describe('a review row and an unknown product', () => {
     expect(onCreate).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the code read on the crop of a row without a product, not once a product is chosen', () => {
+    const row = { ...rowOf([]), barcode: '4006381333931' };
+    renderRow(row);
+    expect(screen.getByText('Code-barres lu :', { exact: false }).textContent).toBe(
+      'Code-barres lu : 4006381333931',
+    );
+    expect(screen.getByRole('button', { name: ACTION })).toBeTruthy();
+  });
+
+  it('does not show the code once the row has a product', () => {
+    renderRow({ ...rowOf([candidate('a', 0.92)]), barcode: '4006381333931' });
+    expect(screen.queryByText('4006381333931', { exact: false })).toBeNull();
+  });
+
   it('does not offer it when the answer is Sûr', () => {
     const row = rowOf([candidate('a', 0.92), candidate('b', 0.5, true)]);
     expect(row.productId).toBe('a');

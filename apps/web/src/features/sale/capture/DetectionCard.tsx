@@ -66,6 +66,14 @@ export function DetectionCard({
           <p {...USER_TEXT} className="font-semibold break-words">
             {title}
           </p>
+          {item.barcode && !item.productId ? (
+            <p className="text-sm text-muted">
+              {t('capture.codeRead')}{' '}
+              <bdi dir="ltr" className="tabular-nums">
+                {item.barcode}
+              </bdi>
+            </p>
+          ) : null}
         </div>
         <IconButton label={t('capture.remove')} icon={<Trash2 />} tone="danger" onClick={onRemove} />
       </div>
