@@ -1,12 +1,12 @@
 // Helpers of the recognition specs: a textured product pack, an EAN-13 and a UPC-E (bwip-js), filmed by the fake
 // camera.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import bwipjs from 'bwip-js/node';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { LABELS, SAMPLE, yuv420Frame } from './catalog';
-import { fill, openApp, openCapture, screenshotPath, words, type Lang } from './sale';
+import { fill, openApp, openCapture, screenshotPath, tapCentre, words, type Lang } from './sale';
 
 type Rgb = readonly [number, number, number];
 
@@ -225,4 +225,26 @@ export async function expectFilmedBarcodeAdded(
   const cart = page.getByRole('list', { name: W.shell.sale.cart });
   await expect(cart.getByText(SAMPLE.oil)).toBeVisible();
   await expect(cart.getByRole('listitem')).toHaveCount(1);
+}
+
+/**
+ * One photo taken on the capture screen (`flow`) and analysed: the review dialog and its first row, once shown.
+ * Taps by screen position, as a finger does.
+ */
+export async function photographOnce(
+  page: Page,
+  lang: Lang,
+  flow: Locator,
+): Promise<{ review: Locator; row: Locator }> {
+  const W = words[lang];
+  const capture = W.sale.capture;
+  const shutter = flow.getByRole('button', { name: capture.shutter });
+  await expect(shutter).toBeEnabled({ timeout: 30_000 });
+  await tapCentre(page, shutter);
+  await expect(flow.getByText(fill(capture.counter, { count: 1, max: 3 }))).toBeVisible();
+  await tapCentre(page, flow.getByRole('button', { name: W.shell.sale.analyse }));
+  const review = page.getByRole('dialog', { name: W.shell.sale.review });
+  const row = review.getByRole('list', { name: W.shell.sale.review }).getByRole('listitem').first();
+  await expect(row).toBeVisible({ timeout: 90_000 });
+  return { review, row };
 }

@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { LABELS } from '../support/catalog';
 import { LANGS, fill, openApp, openCapture, screenshotPath, tapCentre, words } from '../support/sale';
-import { expectFilmedBarcodeAdded, FILMED_BARCODE } from '../support/recognition';
+import { expectFilmedBarcodeAdded, FILMED_BARCODE, photographOnce } from '../support/recognition';
 
 for (const lang of LANGS) {
   test(`${lang}: the filmed EAN-13 adds its product to the cart while the preview runs`, async ({ page }) => {
@@ -27,21 +27,14 @@ for (const lang of LANGS) {
     await expect(alert).toBeVisible({ timeout: 60_000 });
     await tapCentre(page, alert.getByRole('button', { name: capture.ignore }));
     await expect(alert).toBeHidden();
-    const shutter = flow.getByRole('button', { name: capture.shutter });
-    await expect(shutter).toBeEnabled({ timeout: 30_000 });
-    await tapCentre(page, shutter);
-    await expect(flow.getByText(fill(capture.counter, { count: 1, max: 3 }))).toBeVisible();
-    await tapCentre(page, flow.getByRole('button', { name: W.shell.sale.analyse }));
 
     // Nothing in the catalogue is chosen for it; the row offers to create the product.
-    const review = page.getByRole('dialog', { name: W.shell.sale.review });
-    const rows = review.getByRole('list', { name: W.shell.sale.review }).getByRole('listitem');
-    await expect(rows.first()).toBeVisible({ timeout: 90_000 });
-    await expect(rows.first()).toHaveAttribute('aria-label', capture.noChoice);
+    const { row } = await photographOnce(page, lang, flow);
+    await expect(row).toHaveAttribute('aria-label', capture.noChoice);
     // The card says which code was read.
-    await expect(rows.first().getByText(FILMED_BARCODE)).toBeVisible();
+    await expect(row.getByText(FILMED_BARCODE)).toBeVisible();
     await page.screenshot({ path: screenshotPath(lang, 'recognition-unknown-code-review') });
-    await tapCentre(page, rows.first().getByRole('button', { name: capture.unknownProduct }));
+    await tapCentre(page, row.getByRole('button', { name: capture.unknownProduct }));
 
     // The product form starts with the crop as its photo and the code read on it.
     const form = page.getByRole('dialog', { name: L.addProduct });

@@ -15,7 +15,7 @@ import {
   words,
   type Lang,
 } from '../support/sale';
-import { packPng } from '../support/recognition';
+import { packPng, photographOnce } from '../support/recognition';
 
 const SHOTS = '/tmp/shots-27';
 mkdirSync(SHOTS, { recursive: true });
@@ -198,17 +198,8 @@ for (const lang of LANGS) {
     await openApp(page, lang, '#/catalog');
     await teaWithPackPhoto(page, lang, SAMPLE.tea, 11);
     const flow = await openCapture(page, lang);
-    const shutter = flow.getByRole('button', { name: capture.shutter });
-    await expect(shutter).toBeEnabled({ timeout: 30_000 });
     await expect(flow.getByText(capture.liveHint)).toBeVisible({ timeout: 60_000 });
-    await tapCentre(page, shutter);
-    await expect(flow.getByText(fill(capture.counter, { count: 1, max: 3 }))).toBeVisible();
-    await tapCentre(page, flow.getByRole('button', { name: W.shell.sale.analyse }));
-
-    const review = page.getByRole('dialog', { name: W.shell.sale.review });
-    const rows = review.getByRole('list', { name: W.shell.sale.review }).getByRole('listitem');
-    await expect(rows.first()).toBeVisible({ timeout: 90_000 });
-    const row = rows.first();
+    const { review, row } = await photographOnce(page, lang, flow);
     await expect(row).toHaveAttribute('aria-label', capture.noChoice);
     await expect(review.getByRole('button', { name: capture.confirm })).toBeDisabled();
     const create = row.getByRole('button', { name: capture.unknownProduct });

@@ -652,8 +652,13 @@ export async function readRetailBarcodes(
   // (eanTemplate.ts), where blur or a coarse sampling spread the narrow bars into grey for every binariser —
   // on the level as it is and turned upright from each slant of its bars (the templates read rows across
   // upright or lying bars). Its rows are one image's, so all its reads are one view: a code outside the
-  // catalogue needs another view to agree.
-  if (!decideBarcodes([...views.values()], known).some((read) => !isInStoreCode(read.gtin))) {
+  // catalogue needs another view to agree — without a catalogue and with no other view's read, nothing it
+  // reads could be accepted, and it is not read.
+  const awaitsAgreement = [...views.values()].some((reads) => reads.length > 0);
+  if (
+    (known !== undefined || awaitsAgreement) &&
+    !decideBarcodes([...views.values()], known).some((read) => !isInStoreCode(read.gtin))
+  ) {
     const long = Math.max(source.width, source.height);
     const scale =
       long <= TEMPLATE_SIDE

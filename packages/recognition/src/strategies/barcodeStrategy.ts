@@ -18,10 +18,15 @@ export const barcodeStrategy: PhotoStrategy<BarcodeEvidence> = async ({ image, o
     for (const gtin of product.barcode ? gtinsOfPrintedCode(product.barcode) : [])
       catalogue.set(gtin, [...(catalogue.get(gtin) ?? []), product.id]);
   }
+  // A catalogue without codes is no catalogue to the reader (its template view reads only for one).
   const reads = await readRetailBarcodes(image, {
     effort: settings.barcodeEffort,
-    known: (gtin) => catalogue.has(gtin),
-    knownEan8: [...catalogue.keys()].some((gtin) => gtin.length === 8),
+    ...(catalogue.size > 0
+      ? {
+          known: (gtin: string) => catalogue.has(gtin),
+          knownEan8: [...catalogue.keys()].some((gtin) => gtin.length === 8),
+        }
+      : {}),
   });
   const scores = new Map<string, number>();
   const barcodes: string[] = [];
