@@ -19,6 +19,7 @@ import { ProductPickerSheet } from './ProductPickerSheet';
 import {
   canConfirm,
   chooseProduct,
+  codeForNewProduct,
   confirmedLines,
   reviewItemsFrom,
   withQuantity,
@@ -92,7 +93,8 @@ export function ReviewScreen({
    * the code read on it as its barcode.
    */
   async function createProduct(item: ReviewItem) {
-    const code = item.barcode ? { initialBarcode: item.barcode } : {};
+    const barcode = codeForNewProduct(item, products ?? []);
+    const code = barcode ? { initialBarcode: barcode } : {};
     try {
       const photo = await compressPhoto(item.crop);
       setCreating({

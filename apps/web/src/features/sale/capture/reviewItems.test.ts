@@ -4,6 +4,7 @@ import type { Candidate } from '@hanouti/recognition';
 import {
   canConfirm,
   chooseProduct,
+  codeForNewProduct,
   confirmedLines,
   reviewItemsFrom,
   withQuantity,
@@ -143,5 +144,14 @@ describe('review items', () => {
     expect(unknown).toMatchObject({ barcode: '3017620422003', candidates: [], suggestions: [] });
     expect(unknown?.productId).toBeUndefined();
     expect(bare).not.toHaveProperty('barcode');
+  });
+
+  it('starts a product created from a row with the code read, unless a product already has it', () => {
+    const flour = { ...product('Farine', 900), isBulk: true, barcode: '036000291452' };
+    const products = [tea, oil, flour];
+    expect(codeForNewProduct({ barcode: '3017620422003' }, products)).toBe('3017620422003');
+    // The bulk flour's code, in another spelling: one code, one product.
+    expect(codeForNewProduct({ barcode: '0036000291452' }, products)).toBeUndefined();
+    expect(codeForNewProduct({}, products)).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import {
   addProductToCart,
   confidenceLevel,
   emptyCart,
+  findByBarcode,
   setLineQuantity,
   type CartLine,
   type ConfidenceLevel,
@@ -114,6 +115,17 @@ export function reviewItemsFrom(found: readonly FoundDetection[], matchThreshold
 function codeOf(found: readonly FoundDetection[]): { barcode?: string } {
   const barcode = found.find((f) => f.barcode)?.barcode;
   return barcode ? { barcode } : {};
+}
+
+/**
+ * The barcode a product created from the row ("Produit inconnu ? Créer le produit") starts with: the code read on
+ * its crop, unless a product already has it (a bulk product's, which a photo never sells: one code, one product).
+ */
+export function codeForNewProduct(
+  item: Pick<ReviewItem, 'barcode'>,
+  products: readonly Product[],
+): string | undefined {
+  return item.barcode && !findByBarcode(products, item.barcode) ? item.barcode : undefined;
 }
 
 /** The best score a row holds: its chosen product's, else its best suggestion's. */
