@@ -170,10 +170,51 @@ describe('/api/ai on generated images', () => {
       },
     });
     expect(response.statusCode).toBe(200);
-    const { candidates } = response.json<{ candidates: { product_id: string; score: number }[] }>();
+    const { candidates, barcode } = response.json<{
+      candidates: { product_id: string; score: number }[];
+      barcode: string | null;
+    }>();
+    expect(barcode).toBeNull();
     expect(candidates[0]?.product_id).toBe('p1');
     expect(candidates[0]?.score).toBeGreaterThanOrEqual(0.7);
     expect(candidates.find((c) => c.product_id === 'p2')?.score ?? 0).toBeLessThan(0.5);
+  });
+
+  it("gives with the candidates the maker's code read on the crop, never a price label's", async () => {
+    const code = (bcid: string, text: string) =>
+      bwipjs.toBuffer({
+        bcid,
+        text,
+        scale: 2,
+        paddingwidth: 10,
+        paddingheight: 8,
+        height: 12,
+        backgroundcolor: 'ffffff',
+      });
+    // A pack of no product the request names, with its maker's EAN-13 and the shop's price label (prefix 2).
+    const maker = await code('ean13', '4006381333931');
+    const label = await code('ean13', '2123456789010');
+    const crop = async (labels: Buffer[]) =>
+      sharp(await packPng(5))
+        .resize(480)
+        .extend({ bottom: 120 * labels.length + 20, background: '#ffffff' })
+        .composite(labels.map((input, i) => ({ input, left: 40, top: 610 + i * 120 })))
+        .jpeg({ quality: 90 })
+        .toBuffer();
+    const match = async (image: Buffer) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/ai/visual-match',
+        payload: {
+          crop_base64: base64(image),
+          products: [{ id: 'p1', name: 'Biscuits', images: [base64(await packPng(1))] }],
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ candidates: unknown[]; barcode: string | null }>();
+    };
+    expect((await match(await crop([label, maker]))).barcode).toBe('4006381333931');
+    expect((await match(await crop([label]))).barcode).toBeNull();
   });
 
   it('refuses a body that is not an image, unknown fields and oversized requests', async () => {

@@ -10,7 +10,7 @@ import { jsonSchemaOf } from '../http/jsonSchema.js';
 import { DomainError } from '../domain/errors.js';
 import type { AiPool } from './aiPool.js';
 import type { MatchProduct } from './aiService.js';
-import type { TextLine } from '@hanouti/recognition';
+import type { Candidate, TextLine } from '@hanouti/recognition';
 import type { AiTask } from './aiWorker.js';
 
 /** One photo: a phone's JPEG is 1–3 MB; 4 MB of image is 5.6 M characters of base64. */
@@ -104,14 +104,13 @@ export function registerAiRoutes(app: FastifyInstance, { authenticated, pool }: 
           `Au plus ${MAX_REFERENCE_IMAGES} photos de référence par requête`,
         );
       }
-      return {
-        candidates: await run(request, {
-          kind: 'visual-match',
-          crop: request.body.crop_base64,
-          products: request.body.products,
-          topK: request.body.top_k,
-        }),
-      };
+      const { candidates, barcode } = await run<{ candidates: Candidate[]; barcode?: string }>(request, {
+        kind: 'visual-match',
+        crop: request.body.crop_base64,
+        products: request.body.products,
+        topK: request.body.top_k,
+      });
+      return { candidates, barcode: barcode ?? null };
     },
   );
 

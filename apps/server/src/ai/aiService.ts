@@ -12,6 +12,7 @@ import {
   packWordsOfLines,
   withPackWords,
   detectProductsWithText,
+  isInStoreCode,
   TEXT_REGION_DETECTOR_SIDE,
   prepareBarcodeReader,
   readRetailBarcodes,
@@ -125,12 +126,16 @@ export async function readBarcodes(image: string): Promise<string[]> {
 
 export type MatchProduct = CatalogueProduct & { images: string[] };
 
-/** Candidates for the crop among the given products (their images are the references), best first. */
+/**
+ * Candidates for the crop among the given products (their images are the references), best first, and the
+ * maker's code read on the crop (never a shop's price or weight label), as the app's Worker gives them: a
+ * product created from the crop ("Produit inconnu ? Créer le produit") starts with that code.
+ */
 export async function visualMatch(
   crop: string,
   products: readonly MatchProduct[],
   topK: number,
-): Promise<Candidate[]> {
+): Promise<{ candidates: Candidate[]; barcode?: string }> {
   await prepare();
   const references: ProductReference[] = [];
   for (const product of products) {
@@ -141,7 +146,7 @@ export async function visualMatch(
   const catalogue = new Map<string, CatalogueProduct>(
     products.map(({ images: _images, ...product }) => [product.id, product]),
   );
-  const { candidates } = await recogniseProduct(await decodeImage(crop), {
+  const { candidates, barcodes } = await recogniseProduct(await decodeImage(crop), {
     index: buildIndex(references),
     products: catalogue,
     text: {
@@ -151,5 +156,6 @@ export async function visualMatch(
     },
     ...(references.length === 0 ? { disable: ['visual', 'colour'] as const } : {}),
   });
-  return candidates.slice(0, topK);
+  const barcode = barcodes.find((gtin) => !isInStoreCode(gtin));
+  return { candidates: candidates.slice(0, topK), ...(barcode ? { barcode } : {}) };
 }

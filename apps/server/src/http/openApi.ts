@@ -159,7 +159,7 @@ export function openApiDocument(): JsonSchema {
               'visual-match',
               'visualMatch',
               'Candidates for a crop among ≤ 24 reference photos',
-              'candidates',
+              "candidates, and barcode: the maker's code read on the crop (null when none)",
             ],
             ['barcode', 'image', 'Barcodes on a photo', 'barcodes'],
             ['ocr', 'ocr', 'Text lines on a photo', 'lines'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Candidate } from '@hanouti/recognition';
-import { mergeCandidates, referenceBatches } from './serverRecognition';
+import { codeReadOnCrop, mergeCandidates, referenceBatches } from './serverRecognition';
 
 const product = (id: string, images: number, brand?: string) => ({
   id,
@@ -116,5 +116,39 @@ describe('mergeCandidates', () => {
         expect(scores).toEqual([...scores].sort((x, y) => y - x));
       }),
     );
+  });
+});
+
+describe('codeReadOnCrop', () => {
+  it("keeps the first maker's code the server read, as a GTIN with its check digit", () => {
+    expect(codeReadOnCrop([{ candidates: [] }, { candidates: [], barcode: '4006381333931' }])).toBe(
+      '4006381333931',
+    );
+    // A UPC-A as 12 digits is the same code as its GTIN-13.
+    expect(codeReadOnCrop([{ candidates: [], barcode: '036000291452' }])).toBe('0036000291452');
+    expect(codeReadOnCrop([{ candidates: [], barcode: null }])).toBeUndefined();
+    expect(codeReadOnCrop([])).toBeUndefined();
+  });
+
+  it('never gives a code that is not a valid GTIN, whatever the server sent', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            candidates: fc.constant<Candidate[]>([]),
+            barcode: fc.option(fc.string(), { nil: null }),
+          }),
+          {
+            maxLength: 4,
+          },
+        ),
+        (answers) => {
+          const code = codeReadOnCrop(answers);
+          if (code !== undefined) expect(code).toMatch(/^(\d{8}|\d{13})$/);
+        },
+      ),
+    );
+    expect(codeReadOnCrop([{ candidates: [], barcode: '4006381333932' }])).toBeUndefined();
+    expect(codeReadOnCrop([{ candidates: [], barcode: '<script>' }])).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 // Recognition by the server (/api/ai/*) when on-device inference is off in the AI settings.
-import { AI_MAX_REFERENCE_IMAGES } from '@hanouti/core';
+import { AI_MAX_REFERENCE_IMAGES, normaliseGtin } from '@hanouti/core';
 import type { Candidate, CatalogueProduct, Detection } from '@hanouti/recognition';
 import { loadPhoto } from '../data/productsRepository';
 import { syncEngine } from '../sync/syncEngine';
@@ -133,6 +133,21 @@ export function mergeCandidates(lists: readonly (readonly Candidate[])[], topK: 
   return merged;
 }
 
+/** The server's answer for a crop: its candidates, and the maker's code read on it (null when none). */
+export type VisualMatchAnswer = { candidates: Candidate[]; barcode?: string | null };
+
+/**
+ * The maker's code the server read on a crop (each request reads the same crop against another part of the
+ * catalogue): the first one given that is a GTIN with its check digit, since it may fill a new product's form.
+ */
+export function codeReadOnCrop(answers: readonly VisualMatchAnswer[]): string | undefined {
+  for (const { barcode } of answers) {
+    const gtin = typeof barcode === 'string' ? normaliseGtin(barcode) : undefined;
+    if (gtin) return gtin;
+  }
+  return undefined;
+}
+
 /** Same answer as the worker's analysis, computed by the server (no features: nothing is learnt). */
 export async function analyseOnServer(
   photos: readonly Blob[],
@@ -163,17 +178,24 @@ export async function analyseOnServer(
           height: h * bitmap.height,
         });
         const cropBase64 = await blobToBase64(crop);
-        const answers: Candidate[][] = [];
+        const answers: VisualMatchAnswer[] = [];
         for (const batch of batches) {
-          const answer = await postJson<{ candidates: Candidate[] }>('api/ai/visual-match', {
-            crop_base64: cropBase64,
-            products: batch,
-            top_k: TOP_K,
-          });
-          answers.push(answer.candidates);
+          answers.push(
+            await postJson<VisualMatchAnswer>('api/ai/visual-match', {
+              crop_base64: cropBase64,
+              products: batch,
+              top_k: TOP_K,
+            }),
+          );
         }
-        const candidates = mergeCandidates(answers, TOP_K);
-        if (candidates.length > 0) found.push({ photoIndex, detection, candidates, crop });
+        const candidates = mergeCandidates(
+          answers.map((answer) => answer.candidates),
+          TOP_K,
+        );
+        // As the Worker's analysis: a crop showing a maker's code is a row even when nothing scored.
+        const barcode = codeReadOnCrop(answers);
+        if (candidates.length > 0 || barcode)
+          found.push({ photoIndex, detection, candidates, crop, ...(barcode ? { barcode } : {}) });
         onProgress(++done, total);
       }
     } finally {
