@@ -180,6 +180,54 @@ describe('/api/ai on generated images', () => {
     expect(candidates.find((c) => c.product_id === 'p2')?.score ?? 0).toBeLessThan(0.5);
   });
 
+  it('answers each crop for itself when the app sends it again with another part of the catalogue', async () => {
+    // The server keeps the last crops' keypoints and text: a crop's answer never comes from another crop's.
+    const packCrop = async (seed: number) =>
+      sharp(await packPng(seed))
+        .resize(260)
+        .rotate(8, { background: '#23201e' })
+        .jpeg()
+        .toBuffer();
+    const label = await sharp(
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="420" height="260">
+        <rect width="420" height="260" fill="#fdf6e3"/>
+        <text x="30" y="100" font-family="DejaVu Sans" font-weight="bold" font-size="60" fill="#8a1a1a">Centrale</text>
+        <text x="30" y="180" font-family="DejaVu Sans" font-size="32" fill="#222">Lait demi</text></svg>`),
+    )
+      .png()
+      .toBuffer();
+    const biscuits = { id: 'p1', name: 'Biscuits', images: [base64(await packPng(1))] };
+    const tea = { id: 'p2', name: 'Thé', images: [base64(await packPng(2))] };
+    const milk = { id: 'milk', name: 'Lait Centrale 1L', brand: 'Centrale', images: [] };
+    const oil = { id: 'oil', name: 'Huile Lesieur', brand: 'Lesieur', images: [] };
+    const match = async (crop: Buffer, products: object[]) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/ai/visual-match',
+        payload: { crop_base64: base64(crop), products },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ candidates: { product_id: string; score: number }[] }>().candidates;
+    };
+    const [one, two] = [await packCrop(1), await packCrop(2)];
+    const first = await match(one, [biscuits]);
+    expect(first[0]).toMatchObject({ product_id: 'p1' });
+    expect(first[0]!.score).toBeGreaterThanOrEqual(0.7);
+    // Alone in its part, a product still looks most like the crop; only its own pack makes it Sûr.
+    expect((await match(one, [tea]))[0]!.score).toBeLessThan(0.7);
+    expect((await match(two, [biscuits]))[0]!.score).toBeLessThan(0.7);
+    const second = await match(two, [tea]);
+    expect(second[0]).toMatchObject({ product_id: 'p2' });
+    expect(second[0]!.score).toBeGreaterThanOrEqual(0.7);
+    // The label's lines, read for the first part, name the milk in the second.
+    expect((await match(label, [tea]))[0]?.product_id).toBe('p2');
+    const read = await match(label, [milk, oil]);
+    expect(read.map((c) => c.product_id)).toEqual(['milk']);
+    // The same crop and products again: the same answer, to the last digit.
+    expect(await match(one, [biscuits])).toEqual(first);
+    expect(await match(label, [milk, oil])).toEqual(read);
+  });
+
   it("gives with the candidates the maker's code read on the crop, never a price label's", async () => {
     const code = (bcid: string, text: string) =>
       bwipjs.toBuffer({

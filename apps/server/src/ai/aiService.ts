@@ -6,9 +6,11 @@ import {
   ARABIC_LINES,
   buildIndex,
   buildTextIndex,
+  computeFeatures,
   computeReferenceFeatures,
   createTextReader,
   PACK_WORD_READING,
+  PRECISION_SETTINGS,
   packWordsOfLines,
   withPackWords,
   detectProductsWithText,
@@ -22,6 +24,7 @@ import {
   type Detection,
   type ImageFeatures,
   type ProductReference,
+  type RgbaImage,
   type TextLine,
   type TextReader,
 } from '@hanouti/recognition';
@@ -127,6 +130,76 @@ export async function readBarcodes(image: string): Promise<string[]> {
 export type MatchProduct = CatalogueProduct & { images: string[] };
 
 /**
+ * What is worked out on a crop whatever products it is matched against: the app sends a crop once per part of
+ * its catalogue (`visual-match` takes ≤ 24 reference photos), so the last crops are kept decoded, with their
+ * keypoints and the text read on them (PP-OCR's lines cost most of a match).
+ */
+type CropWork = { image: RgbaImage; features: ImageFeatures; reads: Map<string, Promise<unknown>> };
+/** At most this many pixels of crops are kept (64 MB of RGBA): a phone's crops, a few of them. */
+const CROP_CACHE_PIXELS = 16_000_000;
+const cropCache = new Map<string, CropWork>();
+const pixelsOf = ({ image }: CropWork) => image.width * image.height;
+
+async function cropWork(crop: string): Promise<CropWork> {
+  const key = createHash('sha256').update(crop).digest('hex');
+  const cached = cropCache.get(key);
+  if (cached) {
+    // Most recently used last, so the oldest entry is the first one dropped.
+    cropCache.delete(key);
+    cropCache.set(key, cached);
+    return cached;
+  }
+  const image = await decodeImage(crop);
+  const maxKeypoints = PRECISION_SETTINGS.balanced.queryKeypoints;
+  const work: CropWork = {
+    image,
+    features: await computeFeatures(image, { maxKeypoints }),
+    reads: new Map(),
+  };
+  cropCache.set(key, work);
+  let pixels = [...cropCache.values()].reduce((sum, w) => sum + pixelsOf(w), 0);
+  for (const [oldKey, old] of cropCache) {
+    if (pixels <= CROP_CACHE_PIXELS || old === work) break;
+    cropCache.delete(oldKey);
+    pixels -= pixelsOf(old);
+  }
+  return work;
+}
+
+/**
+ * The reader, remembering what it read on the crop (same image, same options: the same lines, PP-OCR being
+ * deterministic); any other image is read as usual.
+ */
+function rememberingReader(reader: TextReader, { image, reads }: CropWork): TextReader {
+  const once = <T>(key: unknown[], read: () => Promise<T>): Promise<T> => {
+    const id = JSON.stringify(key);
+    if (!reads.has(id)) {
+      const reading = read();
+      reading.catch(() => reads.delete(id));
+      reads.set(id, reading);
+    }
+    // A copy each time: a caller's change to the lines it got never reaches the next request's.
+    return (reads.get(id) as Promise<T>).then((value) => structuredClone(value));
+  };
+  return {
+    read: (on, options) =>
+      on === image && !options?.signal
+        ? once(['read', options], () => reader.read(on, options))
+        : reader.read(on, options),
+    detect: (on, options) =>
+      on === image && !options?.signal
+        ? once(['detect', options], () => reader.detect(on, options))
+        : reader.detect(on, options),
+    recognise: (on, boxes, options) =>
+      on === image && !options?.signal
+        ? once(['recognise', boxes, options], () => reader.recognise(on, boxes, options))
+        : reader.recognise(on, boxes, options),
+    concurrent: reader.concurrent,
+    release: () => reader.release(),
+  };
+}
+
+/**
  * Candidates for the crop among the given products (their images are the references), best first, and the
  * maker's code read on the crop (never a shop's price or weight label), as the app's Worker gives them: a
  * product created from the crop ("Produit inconnu ? Créer le produit") starts with that code.
@@ -146,11 +219,13 @@ export async function visualMatch(
   const catalogue = new Map<string, CatalogueProduct>(
     products.map(({ images: _images, ...product }) => [product.id, product]),
   );
-  const { candidates, barcodes } = await recogniseProduct(await decodeImage(crop), {
+  const work = await cropWork(crop);
+  const { candidates, barcodes } = await recogniseProduct(work.image, {
     index: buildIndex(references),
     products: catalogue,
+    features: work.features,
     text: {
-      reader: await textReader(),
+      reader: rememberingReader(await textReader(), work),
       index: buildTextIndex(withPackWords(catalogue.values(), references)),
       arabic: arabicReader,
     },
