@@ -94,15 +94,23 @@ export async function readText(image: string, language: TextLanguage = 'fr'): Pr
 const FEATURE_CACHE_SIZE = 2000;
 const featureCache = new Map<string, ImageFeatures>();
 
-async function referenceFeatures(image: string): Promise<ImageFeatures> {
-  const key = createHash('sha256').update(image).digest('hex');
-  const cached = featureCache.get(key);
-  if (cached) {
-    // Most recently used last, so the oldest entry is the first one dropped.
-    featureCache.delete(key);
-    featureCache.set(key, cached);
-    return cached;
+/** An image's key in the caches below: the hash of its base64 text. */
+const imageKey = (image: string) => createHash('sha256').update(image).digest('hex');
+
+/** The cache's entry for the key, made the most recently used (last: the oldest entry is dropped first). */
+function recentlyUsed<T>(cache: Map<string, T>, key: string): T | undefined {
+  const cached = cache.get(key);
+  if (cached !== undefined) {
+    cache.delete(key);
+    cache.set(key, cached);
   }
+  return cached;
+}
+
+async function referenceFeatures(image: string): Promise<ImageFeatures> {
+  const key = imageKey(image);
+  const cached = recentlyUsed(featureCache, key);
+  if (cached) return cached;
   const pixels = await decodeImage(image);
   const features = await computeReferenceFeatures(pixels);
   // The words printed on the pack, for the text strategy (read once per image, cached with the features).
@@ -141,14 +149,9 @@ const cropCache = new Map<string, CropWork>();
 const pixelsOf = ({ image }: CropWork) => image.width * image.height;
 
 async function cropWork(crop: string): Promise<CropWork> {
-  const key = createHash('sha256').update(crop).digest('hex');
-  const cached = cropCache.get(key);
-  if (cached) {
-    // Most recently used last, so the oldest entry is the first one dropped.
-    cropCache.delete(key);
-    cropCache.set(key, cached);
-    return cached;
-  }
+  const key = imageKey(crop);
+  const cached = recentlyUsed(cropCache, key);
+  if (cached) return cached;
   const image = await decodeImage(crop);
   const maxKeypoints = PRECISION_SETTINGS.balanced.queryKeypoints;
   const work: CropWork = {
