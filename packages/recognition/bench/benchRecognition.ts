@@ -369,7 +369,12 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
   for (const id of unknownProducts) products.delete(id);
   for (const { id, features, words } of cached) {
     if (unknownProducts.has(id)) continue;
-    references.push({ productId: id, features, origin: 'photo' });
+    // Each photo keeps its pack words, as the app's references do (features.words).
+    references.push({
+      productId: id,
+      features: skip.has('packWords') ? features : { ...features, words },
+      origin: 'photo',
+    });
     if (!skip.has('packWords')) {
       const set = packWords.get(id) ?? packWords.set(id, new Set()).get(id)!;
       for (const word of words) set.add(word);
