@@ -31,7 +31,7 @@ import { computeReferenceFeatures, FEATURES_VERSION, type ReferenceFeatures } fr
 import { addConfirmedReference } from '../src/learning.js';
 import { createThreadedTextReader, loadOcrModels, loadZxingReaderWasm } from '../src/nodeAssets.js';
 import { createTextReader, type TextReader } from '../src/ocr.js';
-import { buildTextIndex, PACK_WORD_READING, packWordsOfLines } from '../src/textMatch.js';
+import { buildTextIndex, PACK_WORD_READING, packWordsOfLines, withPackWords } from '../src/textMatch.js';
 import { writeFileSync } from 'node:fs';
 import { recogniseProduct } from '../src/recognise.js';
 import { PRECISION_SETTINGS, type CatalogueProduct } from '../src/strategies/strategy.js';
@@ -301,7 +301,6 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
     ? await createThreadedTextReader()
     : await createTextReader(await loadOcrModels());
   report.textReaderLoadMs = Math.round(performance.now() - start);
-  const packWords = new Map<string, Set<string>>();
   const packTimes: number[] = [];
   const references: ProductReference[] = [];
   const refTimes: number[] = [];
@@ -369,22 +368,15 @@ if (existsSync(join(dir, 'queries.csv')) && existsSync(join(dir, 'catalog.csv'))
   for (const id of unknownProducts) products.delete(id);
   for (const { id, features, words } of cached) {
     if (unknownProducts.has(id)) continue;
-    // Each photo keeps its pack words, as the app's references do (features.words).
-    references.push({
-      productId: id,
-      features: skip.has('packWords') ? features : { ...features, words },
-      origin: 'photo',
-    });
-    if (!skip.has('packWords')) {
-      const set = packWords.get(id) ?? packWords.set(id, new Set()).get(id)!;
-      for (const word of words) set.add(word);
-    }
+    // Each photo keeps its pack words, and the catalogue gets them from its photos, as in the app.
+    references.push({ productId: id, features: { ...features, words }, origin: 'photo' });
   }
-  for (const [id, words] of packWords) products.set(id, { ...products.get(id)!, packWords: [...words] });
+  for (const product of withPackWords(products.values(), references)) products.set(product.id, product);
   const text = { reader, index: buildTextIndex(products.values()) };
+  const withWords = [...products.values()].filter((p) => p.packWords?.length);
   report.packWords = {
-    products: packWords.size,
-    words: [...packWords.values()].reduce((n, w) => n + w.size, 0),
+    products: withWords.length,
+    words: withWords.reduce((n, p) => n + p.packWords!.length, 0),
     msPerReference: ms(packTimes),
   };
   start = performance.now();
