@@ -2,7 +2,7 @@
 // (--leave-out 3: every third product removed from the catalogue with its references, its photos measured as
 // unknown; --scales 0.5,1,2,3: the barcode photos also read resized by each factor, as a phone's camera gives them;
 // --known: the barcode photos read with the set's codes as the catalogue; --live: read as a live preview frame)
-// (--skip also takes textRegions and lowContrast, the scene variants; --textRegionSides 640,960; --disable visual
+// (--skip also takes textRegions and lowContrast, the scene variants, and printedDigits; --textRegionSides 640,960; --disable visual
 // turns strategies off in the main measurement; --dump FILE keeps every query's outcome for the replays):
 // measures the pipeline on a dataset directory (format: shared/datasets/README.md) and prints one JSON document.
 import { createHash } from 'node:crypto';
@@ -14,7 +14,13 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import type { PrecisionMode } from '@hanouti/core';
 import { confidenceLevel } from '@hanouti/core';
-import { prepareBarcodeReader, readRetailBarcodes } from '../src/barcode.js';
+import {
+  decideWithPrintedDigits,
+  isInStoreCode,
+  prepareBarcodeReader,
+  readRetailBarcodeViews,
+} from '../src/barcode.js';
+import { printedDigitRuns } from '../src/printedDigits.js';
 import { assembleCart, reviewDetection, type RecognisedDetection } from '../src/cart.js';
 import {
   detectionBox,
@@ -203,8 +209,16 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
         .toBuffer({ resolveWithObject: true }),
     );
   };
+  // The app's photo modes read the photo's text after its code (recognise.ts): the digits printed under a code
+  // are one more view of it (`withPrintedDigits`), read here with the balanced mode's text settings unless
+  // --live or --skip printedDigits.
+  const balanced = PRECISION_SETTINGS.balanced;
+  const digitReader =
+    args.live || skip.has('printedDigits') ? undefined : await createTextReader(await loadOcrModels());
+  report.barcodesPrintedDigits = digitReader !== undefined;
   const perScale: Record<string, unknown> = {};
   for (const scale of scales) {
+    let byDigits = 0;
     let correct = 0;
     let wrong = 0;
     let notFound = 0;
@@ -227,12 +241,23 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
             ),
       );
       const start = performance.now();
-      const reads = await readRetailBarcodes(image, {
+      const bars = await readRetailBarcodeViews(image, {
         effort: args.live ? 'live' : 'photo',
         ...(args.live ? { moreViews: true } : {}),
         ...(known ? { known, knownEan8: [...catalogue].some((gtin) => gtin.length === 8) } : {}),
+        ...(digitReader ? { digitsFollow: true } : {}),
       });
       times.push(performance.now() - start);
+      let reads = bars.reads;
+      if (digitReader && !reads.some((read) => !isInStoreCode(read.gtin))) {
+        const lines = await digitReader.read(image, {
+          detectorSide: balanced.textDetectorSide!,
+          maxLines: balanced.textLines,
+          ...(balanced.textWidthBudget ? { widthBudget: balanced.textWidthBudget } : {}),
+        });
+        reads = decideWithPrintedDigits(bars.views, printedDigitRuns(lines), known);
+        if (reads.some((read) => !isInStoreCode(read.gtin))) byDigits++;
+      }
       const expected = expectedOf(row);
       let libraryRight = false;
       for (const binarizer of LIBRARY_BINARIZERS) {
@@ -269,11 +294,13 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
       correctRate: ratio(correct, rows.length),
       libraryCorrect: library,
       libraryOnly,
+      ...(digitReader ? { confirmedByPrintedDigits: byDigits } : {}),
       ms: ms(times),
       ...(wrong ? { wrongReads: missed } : {}),
       unread,
     };
   }
+  await digitReader?.release();
   report.barcodes = scales.length === 1 && scales[0] === 1 ? perScale['1'] : { scales: perScale };
 }
 

@@ -12,6 +12,7 @@ import {
   type RgbaImage,
 } from './image.js';
 import { readByTemplates } from './eanTemplate.js';
+import { printedDigitsRead } from './printedDigits.js';
 import { normaliseGtin } from './gtin.js';
 
 /** Where the reader's .wasm comes from: its bytes (Node) or a URL the app serves (browser, worker). */
@@ -511,7 +512,17 @@ export type ReadBarcodeOptions = {
    * held closer than the camera can focus). Off by default: the `fast` mode's one pass stays one pass.
    */
   moreViews?: boolean;
+  /**
+   * `photo` only: the caller reads the photo's text next (the digits printed under a code, `printedDigits.ts`),
+   * a view of the code on other pixels that `decideWithPrintedDigits` adds to the bars' views. The template view
+   * then runs even without a catalogue code or another view's read: what it alone reads may be confirmed by the
+   * printed digits.
+   */
+  digitsFollow?: boolean;
 };
+
+/** The codes the views accepted, and every view's reads (for `decideWithPrintedDigits`). */
+export type BarcodeViews = { reads: BarcodeRead[]; views: readonly (readonly BarcodeVote[])[] };
 
 /**
  * Every retail barcode in the photo, deduplicated by GTIN. Only codes whose check digit is right are kept,
@@ -526,15 +537,23 @@ export async function readRetailBarcodes(
   image: RgbaImage,
   options: ReadBarcodeOptions = {},
 ): Promise<BarcodeRead[]> {
+  return (await readRetailBarcodeViews(image, options)).reads;
+}
+
+/** `readRetailBarcodes`, with the views' reads it decided on (none for `live`). */
+export async function readRetailBarcodeViews(
+  image: RgbaImage,
+  options: ReadBarcodeOptions = {},
+): Promise<BarcodeViews> {
   if (!prepared) throw new Error('prepareBarcodeReader() must be called first');
   await prepared;
-  const { region, effort = 'photo', known, knownEan8: ean8 = true } = options;
+  const { region, effort = 'photo', known, knownEan8: ean8 = true, digitsFollow = false } = options;
   const source = region ? cropImage(image, region) : image;
   const offset = {
     x: region ? Math.max(0, Math.floor(region.x)) : 0,
     y: region ? Math.max(0, Math.floor(region.y)) : 0,
   };
-  if (effort === 'live') return readLiveFrame(source, offset, options);
+  if (effort === 'live') return { reads: await readLiveFrame(source, offset, options), views: [] };
   const levels = new Map<number, RgbaImage>([[1, source]]);
   const at = (scale: number) => {
     let level = levels.get(scale);
@@ -653,10 +672,10 @@ export async function readRetailBarcodes(
   // on the level as it is and turned upright from each slant of its bars (the templates read rows across
   // upright or lying bars). Its rows are one image's, so all its reads are one view: a code outside the
   // catalogue needs another view to agree — without a catalogue and with no other view's read, nothing it
-  // reads could be accepted, and it is not read.
+  // reads could be accepted, and it is not read — unless the printed digits follow (`digitsFollow`).
   const awaitsAgreement = [...views.values()].some((reads) => reads.length > 0);
   if (
-    (known !== undefined || awaitsAgreement) &&
+    (known !== undefined || awaitsAgreement || digitsFollow) &&
     !decideBarcodes([...views.values()], known).some((read) => !isInStoreCode(read.gtin))
   ) {
     const long = Math.max(source.width, source.height);
@@ -670,7 +689,26 @@ export async function readRetailBarcodes(
     const reads = templateVotes(plane, upright, scale, offset, ean8);
     vote(`template|${scale}|${inverted ? 'inverted' : ''}`, reads);
   }
-  return decideBarcodes([...views.values()], known);
+  const all = [...views.values()];
+  return { reads: decideBarcodes(all, known), views: all };
+}
+
+/**
+ * The views' decision with the digits printed under the codes as one more view (`printedDigits.ts`): a code
+ * some view of the bars read, whose digits the OCR read in a row (`printedDigitsRead`), counts as read by
+ * it too, at the place the bars gave. A misread of the bars is not confirmed (its moved digit is not the
+ * printed one); a rival read at the same place still weighs against it.
+ */
+export function decideWithPrintedDigits(
+  views: readonly (readonly BarcodeVote[])[],
+  runs: readonly string[],
+  known?: (gtin: string) => boolean,
+): BarcodeRead[] {
+  const printed = new Map<string, BarcodeVote>();
+  for (const read of views.flat())
+    if (!printed.has(read.gtin) && printedDigitsRead(read.gtin, runs))
+      printed.set(read.gtin, { gtin: read.gtin, format: read.format, box: read.box });
+  return decideBarcodes([...views, [...printed.values()]], known);
 }
 
 /**

@@ -3,10 +3,20 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readBarcodes } from 'zxing-wasm/reader';
-import { prepareBarcodeReader, readRetailBarcodes } from './barcode.js';
+import {
+  decideWithPrintedDigits,
+  prepareBarcodeReader,
+  readRetailBarcodes,
+  readRetailBarcodeViews,
+} from './barcode.js';
 import { readByTemplates } from './eanTemplate.js';
 import { createImage, toGrey, type RgbaImage } from './image.js';
-import { loadZxingReaderWasm } from './nodeAssets.js';
+import { loadOcrModels, loadZxingReaderWasm, provideOpenCvFromNodeModules } from './nodeAssets.js';
+import { createTextReader } from './ocr.js';
+import { printedDigitRuns } from './printedDigits.js';
+import { recogniseProduct } from './recognise.js';
+import { buildIndex } from './referenceIndex.js';
+import { buildTextIndex } from './textMatch.js';
 import { seededRandom } from './random.js';
 
 /**
@@ -88,6 +98,40 @@ describe('barcodes read by blurred templates', () => {
     expect(read?.code).toBe('5901234123457');
     // Its box spans the code's 95 modules, within a module.
     expect(Math.abs(read!.box.width - 95 * 1.2)).toBeLessThan(1.2);
+  });
+
+  it('reads a code outside the catalogue when the digits printed under it agree with the templates', async () => {
+    provideOpenCvFromNodeModules();
+    const image = await blurredCode('ean13', '5901234123457', 1.8, 1.6);
+    // The bars: the templates alone read it, one view, so it is not accepted.
+    const { reads, views } = await readRetailBarcodeViews(image, { effort: 'photo', digitsFollow: true });
+    expect(reads).toEqual([]);
+    expect(views.flat().map((read) => read.gtin)).toContain('5901234123457');
+    const reader = await createTextReader(await loadOcrModels());
+    try {
+      const lines = await reader.read(image, { detectorSide: 960, maxLines: 10 });
+      const runs = printedDigitRuns(lines);
+      expect(decideWithPrintedDigits(views, runs).map((read) => read.gtin)).toEqual(['5901234123457']);
+      // Digits of another code do not confirm it.
+      expect(decideWithPrintedDigits(views, ['590123412349', '901234123450'])).toEqual([]);
+      // In recogniseProduct: read with the text, a code no product has (the shopkeeper may create it).
+      const products = new Map([['p', { id: 'p', name: 'Lait', brand: 'Jaouda', barcode: '6111234567892' }]]);
+      const recognition = await recogniseProduct(image, {
+        index: buildIndex([]),
+        products,
+        text: { reader, index: buildTextIndex(products.values()) },
+        disable: ['visual', 'colour', 'shape'],
+      });
+      expect(recognition.barcodes).toEqual(['5901234123457']);
+      const without = await recogniseProduct(image, {
+        index: buildIndex([]),
+        products,
+        disable: ['visual', 'colour', 'shape'],
+      });
+      expect(without.barcodes).toEqual([]);
+    } finally {
+      await reader.release();
+    }
   });
 
   it('counts as one view: a catalogue code is read, a code outside it needs another view', async () => {

@@ -3,6 +3,7 @@ export * from './image.js';
 export * from './random.js';
 export * from './gtin.js';
 export * from './barcode.js';
+export * from './printedDigits.js';
 export * from './liveBarcode.js';
 export * from './opencv.js';
 export * from './hamming.js';

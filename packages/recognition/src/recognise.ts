@@ -8,7 +8,7 @@ import { codeContradicts } from './openSet.js';
 import type { RgbaImage } from './image.js';
 import { computeFeatures, type ImageFeatures } from './keypoints.js';
 import type { TextLine } from './ocr.js';
-import { barcodeStrategy } from './strategies/barcodeStrategy.js';
+import { barcodeStrategy, withPrintedDigits } from './strategies/barcodeStrategy.js';
 import {
   keypointStrategy,
   productInliers,
@@ -93,10 +93,10 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     await nextTask();
     lastTurn = performance.now();
   };
-  const barcode = off.has('barcode')
-    ? none({ barcodes: [], unknownCodes: [] })
+  const bars = off.has('barcode')
+    ? none({ barcodes: [], unknownCodes: [], views: [] })
     : await barcodeStrategy({ image, options, settings });
-  const readsText = !off.has('text') && barcode.scores.size === 0;
+  const readsText = !off.has('text') && bars.scores.size === 0;
   if (!readsText) stop.abort();
   await letReaderOn();
   const features =
@@ -111,6 +111,8 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
   const text: StrategyResult<TextEvidence> = !readsText
     ? none(NO_TEXT)
     : await (reading ?? textStrategy(input));
+  // The digits printed under a code, read with the text: one more view of what the bars' views read.
+  const barcode = withPrintedDigits(bars, text.evidence.lines, options);
   const read: StrategyInput = { ...input, text: text.scores, words: text.evidence.words };
   const visual = off.has('visual') ? none(NO_KEYPOINTS) : await keypointStrategy(read, shortlist);
 

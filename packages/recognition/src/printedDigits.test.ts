@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decideWithPrintedDigits, type BarcodeVote } from './barcode.js';
+import type { TextLine } from './ocr.js';
+import { printedDigitRuns, printedDigitsRead } from './printedDigits.js';
+
+/** A line read at x..x+width, y..y+height. */
+const line = (text: string, x: number, y: number, width = 60, height = 16): TextLine => ({
+  text,
+  confidence: 0.9,
+  box: [
+    { x, y },
+    { x: x + width, y },
+    { x: x + width, y: y + height },
+    { x, y: y + height },
+  ],
+});
+
+/** The body with its GS1 check digit. */
+function withCheckDigit(body: string): string {
+  const sum = [...body].reverse().reduce((total, d, i) => total + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+const box = { x: 100, y: 50, width: 190, height: 80 };
+const read = (gtin: string, at = box): BarcodeVote => ({ gtin, format: 'EAN13', box: at });
+
+describe('the digits printed under a code', () => {
+  it('joins the groups of one row left to right, and not those of another row', () => {
+    // An EAN-13's 1 + 6 + 6 digits read as three lines, given in any order, and a price above them.
+    const runs = printedDigitRuns([
+      line('310054', 200, 300),
+      line('9', 80, 302, 10),
+      line('780201', 110, 299),
+      line('$44.99 1234', 100, 200),
+    ]);
+    expect(runs).toContain('9780201310054');
+    expect(runs.some((run) => run.includes('4499'))).toBe(true);
+    expect(runs.some((run) => run.includes('4499') && run.includes('780201'))).toBe(false);
+  });
+
+  it('reads a line’s digits through the marks the OCR puts between its groups', () => {
+    expect(printedDigitRuns([line('12547"70131', 0, 0)])).toEqual(['1254770131']);
+    expect(printedDigitsRead('0312547701310', ['1254770131'])).toBe(true);
+  });
+
+  it('confirms a code only by ten digits of it in a row, or a whole EAN-8', () => {
+    expect(printedDigitsRead('9780201310054', ['780201310054'])).toBe(true);
+    expect(printedDigitsRead('9780201310054', ['780201310'])).toBe(false);
+    expect(printedDigitsRead('9780201336054', ['780201310054'])).toBe(false);
+    expect(printedDigitsRead('48512343', ['48512343'])).toBe(true);
+    expect(printedDigitsRead('48512343', ['4851234'])).toBe(false);
+    expect(printedDigitsRead('9780201310054', [])).toBe(false);
+  });
+
+  it('never confirms a misread: any digit moved in a code is not its printed digits', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[0-9]{12}$/),
+        fc.nat(12),
+        fc.integer({ min: 1, max: 9 }),
+        (body, at, shift) => {
+          const code = withCheckDigit(body);
+          const misread = `${code.slice(0, at)}${(Number(code[at]) + shift) % 10}${code.slice(at + 1)}`;
+          // What the OCR reads of the true code: its digits after the first (EAN-13), or all of them.
+          expect(printedDigitsRead(misread, [code.slice(1)])).toBe(at === 0);
+          expect(printedDigitsRead(misread, [code])).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('takes any lines: no throw, only runs of digits', () => {
+    const point = fc.record({ x: fc.double(), y: fc.double() });
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ text: fc.string(), confidence: fc.double(), box: fc.array(point, { maxLength: 5 }) }),
+          { maxLength: 8 },
+        ),
+        (lines) => {
+          for (const run of printedDigitRuns(lines)) expect(run).toMatch(/^[0-9]{8,}$/);
+        },
+      ),
+    );
+  });
+
+  it('is one more view: a code the templates alone read stands when its digits were read, a rival there still weighs', () => {
+    const template = [[read('5901234123457')]];
+    expect(decideWithPrintedDigits(template, []).map((r) => r.gtin)).toEqual([]);
+    expect(decideWithPrintedDigits(template, ['901234123457']).map((r) => r.gtin)).toEqual(['5901234123457']);
+    // Digits of another code (a misread of the bars is not confirmed).
+    expect(decideWithPrintedDigits(template, ['901234123450']).map((r) => r.gtin)).toEqual([]);
+    // A rival read at the same place by another view: 2 against 1 is not more than twice.
+    const rival = [[read('5901234123457')], [read('5901234128457')]];
+    expect(decideWithPrintedDigits(rival, ['901234123457']).map((r) => r.gtin)).toEqual([]);
+  });
+});
