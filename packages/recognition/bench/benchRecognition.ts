@@ -255,7 +255,7 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
           maxLines: balanced.textLines,
           ...(balanced.textWidthBudget ? { widthBudget: balanced.textWidthBudget } : {}),
         });
-        reads = decideWithPrintedDigits(bars.views, printedDigitRuns(lines), known);
+        reads = decideWithPrintedDigits(bars, printedDigitRuns(lines), known);
         if (reads.some((read) => !isInStoreCode(read.gtin))) byDigits++;
       }
       const expected = expectedOf(row);

@@ -12,7 +12,7 @@ import {
   type RgbaImage,
 } from './image.js';
 import { readByTemplates } from './eanTemplate.js';
-import { printedDigitsRead } from './printedDigits.js';
+import { mayConfirmACode, printedDigitsRead } from './printedDigits.js';
 import { normaliseGtin } from './gtin.js';
 
 /** Where the reader's .wasm comes from: its bytes (Node) or a URL the app serves (browser, worker). */
@@ -514,15 +514,24 @@ export type ReadBarcodeOptions = {
   moreViews?: boolean;
   /**
    * `photo` only: the caller reads the photo's text next (the digits printed under a code, `printedDigits.ts`),
-   * a view of the code on other pixels that `decideWithPrintedDigits` adds to the bars' views. The template view
-   * then runs even without a catalogue code or another view's read: what it alone reads may be confirmed by the
-   * printed digits.
+   * a view of the code on other pixels that `decideWithPrintedDigits` adds to the bars' views. With no catalogue
+   * code and no other view's read, what the template view alone reads may still be confirmed by the printed
+   * digits: it is left for them (`templateView`), read only when the OCR read enough digits in a row.
    */
   digitsFollow?: boolean;
 };
 
 /** The codes the views accepted, and every view's reads (for `decideWithPrintedDigits`). */
-export type BarcodeViews = { reads: BarcodeRead[]; views: readonly (readonly BarcodeVote[])[] };
+export type BarcodeViews = {
+  reads: BarcodeRead[];
+  views: readonly (readonly BarcodeVote[])[];
+  /**
+   * `digitsFollow`: the template view, not read yet because only the printed digits could confirm what it
+   * reads (no catalogue code, no other view's read) — `decideWithPrintedDigits` reads it when some printed
+   * digits could confirm a code.
+   */
+  templateView?: () => BarcodeVote[];
+};
 
 /**
  * Every retail barcode in the photo, deduplicated by GTIN. Only codes whose check digit is right are kept,
@@ -672,12 +681,9 @@ export async function readRetailBarcodeViews(
   // on the level as it is and turned upright from each slant of its bars (the templates read rows across
   // upright or lying bars). Its rows are one image's, so all its reads are one view: a code outside the
   // catalogue needs another view to agree — without a catalogue and with no other view's read, nothing it
-  // reads could be accepted, and it is not read — unless the printed digits follow (`digitsFollow`).
-  const awaitsAgreement = [...views.values()].some((reads) => reads.length > 0);
-  if (
-    (known !== undefined || awaitsAgreement || digitsFollow) &&
-    !decideBarcodes([...views.values()], known).some((read) => !isInStoreCode(read.gtin))
-  ) {
+  // reads could be accepted, and it is not read — unless the printed digits follow (`digitsFollow`): then it
+  // is read once they are, if they could confirm a code (`templateView`).
+  const templateView = () => {
     const long = Math.max(source.width, source.height);
     const scale =
       long <= TEMPLATE_SIDE
@@ -686,8 +692,16 @@ export async function readRetailBarcodeViews(
     const level = at(scale);
     const upright = [...(slants ?? barSlants(source))].map((slant) => turnedAt(scale, -slant, inverted));
     const plane = { plane: greyAt(scale, inverted), width: level.width, height: level.height };
-    const reads = templateVotes(plane, upright, scale, offset, ean8);
-    vote(`template|${scale}|${inverted ? 'inverted' : ''}`, reads);
+    return templateVotes(plane, upright, scale, offset, ean8);
+  };
+  const awaitsAgreement = [...views.values()].some((reads) => reads.length > 0);
+  const makerAccepted = () =>
+    decideBarcodes([...views.values()], known).some((read) => !isInStoreCode(read.gtin));
+  if ((known !== undefined || awaitsAgreement) && !makerAccepted())
+    vote(`template|${inverted ? 'inverted' : ''}`, templateView());
+  else if (digitsFollow && !makerAccepted()) {
+    const all = [...views.values()];
+    return { reads: decideBarcodes(all, known), views: all, templateView };
   }
   const all = [...views.values()];
   return { reads: decideBarcodes(all, known), views: all };
@@ -697,18 +711,20 @@ export async function readRetailBarcodeViews(
  * The views' decision with the digits printed under the codes as one more view (`printedDigits.ts`): a code
  * some view of the bars read, whose digits the OCR read in a row (`printedDigitsRead`), counts as read by
  * it too, at the place the bars gave. A misread of the bars is not confirmed (its moved digit is not the
- * printed one); a rival read at the same place still weighs against it.
+ * printed one); a rival read at the same place still weighs against it. The template view left for the
+ * digits (`templateView`) is read first when some run of digits is long enough to confirm a code.
  */
 export function decideWithPrintedDigits(
-  views: readonly (readonly BarcodeVote[])[],
+  { views, templateView }: Pick<BarcodeViews, 'views' | 'templateView'>,
   runs: readonly string[],
   known?: (gtin: string) => boolean,
 ): BarcodeRead[] {
+  const bars = templateView && runs.some(mayConfirmACode) ? [...views, templateView()] : views;
   const printed = new Map<string, BarcodeVote>();
-  for (const read of views.flat())
-    if (!printed.has(read.gtin) && printedDigitsRead(read.gtin, runs))
-      printed.set(read.gtin, { gtin: read.gtin, format: read.format, box: read.box });
-  return decideBarcodes([...views, [...printed.values()]], known);
+  for (const vote of bars.flat())
+    if (!printed.has(vote.gtin) && printedDigitsRead(vote.gtin, runs))
+      printed.set(vote.gtin, { gtin: vote.gtin, format: vote.format, box: vote.box });
+  return decideBarcodes([...bars, [...printed.values()]], known);
 }
 
 /**

@@ -86,13 +86,32 @@ describe('the digits printed under a code', () => {
   });
 
   it('is one more view: a code the templates alone read stands when its digits were read, a rival there still weighs', () => {
-    const template = [[read('5901234123457')]];
+    const template = { views: [[read('5901234123457')]] };
     expect(decideWithPrintedDigits(template, []).map((r) => r.gtin)).toEqual([]);
     expect(decideWithPrintedDigits(template, ['901234123457']).map((r) => r.gtin)).toEqual(['5901234123457']);
     // Digits of another code (a misread of the bars is not confirmed).
     expect(decideWithPrintedDigits(template, ['901234123450']).map((r) => r.gtin)).toEqual([]);
     // A rival read at the same place by another view: 2 against 1 is not more than twice.
-    const rival = [[read('5901234123457')], [read('5901234128457')]];
+    const rival = { views: [[read('5901234123457')], [read('5901234128457')]] };
     expect(decideWithPrintedDigits(rival, ['901234123457']).map((r) => r.gtin)).toEqual([]);
+  });
+
+  it('reads the template view left for the digits only when a run could confirm a code', () => {
+    let reads = 0;
+    const left = {
+      views: [[]],
+      templateView: () => {
+        reads++;
+        return [read('5901234123457')];
+      },
+    };
+    expect(decideWithPrintedDigits(left, [])).toEqual([]);
+    expect(decideWithPrintedDigits(left, ['1234567'])).toEqual([]);
+    expect(reads).toBe(0);
+    expect(decideWithPrintedDigits(left, ['901234123457']).map((r) => r.gtin)).toEqual(['5901234123457']);
+    expect(reads).toBe(1);
+    // An EAN-8's eight digits are enough to look.
+    expect(decideWithPrintedDigits(left, ['12345670'])).toEqual([]);
+    expect(reads).toBe(2);
   });
 });

@@ -39,7 +39,12 @@ export function printedDigitRuns(lines: readonly TextLine[]): string[] {
       .sort((a, b) => a.left - b.left || a.centre - b.centre);
     runs.add(row.map((other) => other.digits).join(''));
   }
-  return [...runs].filter((run) => run.length >= 8);
+  return [...runs].filter(mayConfirmACode);
+}
+
+/** True when the run is long enough to confirm some code (`printedDigitsRead`): the digits of a whole EAN-8. */
+export function mayConfirmACode(run: string): boolean {
+  return run.length >= Math.min(MIN_PRINTED_RUN, 8);
 }
 
 /**

@@ -94,7 +94,7 @@ export async function recogniseProduct(image: RgbaImage, options: RecogniseOptio
     lastTurn = performance.now();
   };
   const bars = off.has('barcode')
-    ? none({ barcodes: [], unknownCodes: [], views: [] })
+    ? none({ barcodes: [], unknownCodes: [] })
     : await barcodeStrategy({ image, options, settings });
   const readsText = !off.has('text') && bars.scores.size === 0;
   if (!readsText) stop.abort();

@@ -19,8 +19,8 @@ export type BarcodeEvidence = {
   barcodes: string[];
   /** The maker's codes read that no product of the catalogue has (price and weight labels left out). */
   unknownCodes: string[];
-  /** The views' reads, for the printed digits to confirm (`withPrintedDigits`); empty when none follow. */
-  views: BarcodeViews['views'];
+  /** The bars' views, for the printed digits to confirm (`withPrintedDigits`); unset when none follow. */
+  views?: Pick<BarcodeViews, 'views' | 'templateView'>;
 };
 
 /** The catalogue's products by GTIN (8 digits stored may be a UPC-E's, which the reader gives as its UPC-A's). */
@@ -35,7 +35,7 @@ function catalogueCodes(options: RecogniseOptions): Map<string, string[]> {
 function scored(
   reads: readonly BarcodeRead[],
   catalogue: ReadonlyMap<string, string[]>,
-  views: BarcodeViews['views'],
+  views: BarcodeEvidence['views'],
 ): StrategyResult<BarcodeEvidence> {
   const scores = new Map<string, number>();
   const barcodes: string[] = [];
@@ -45,7 +45,7 @@ function scored(
     for (const id of catalogue.get(read.gtin) ?? []) scores.set(id, barcodeScore(true));
     if (!catalogue.has(read.gtin) && !isInStoreCode(read.gtin)) unknownCodes.push(read.gtin);
   }
-  return { scores, evidence: { barcodes, unknownCodes, views } };
+  return { scores, evidence: { barcodes, unknownCodes, ...(views ? { views } : {}) } };
 }
 
 export const barcodeStrategy: PhotoStrategy<BarcodeEvidence> = async ({ image, options, settings }) => {
@@ -57,7 +57,7 @@ export const barcodeStrategy: PhotoStrategy<BarcodeEvidence> = async ({ image, o
     Boolean(settings.textDetectorSide) &&
     !(options.disable ?? []).includes('text');
   // A catalogue without codes is no catalogue to the reader (its template view reads only for one).
-  const { reads, views } = await readRetailBarcodeViews(image, {
+  const views = await readRetailBarcodeViews(image, {
     effort: settings.barcodeEffort,
     ...(catalogue.size > 0
       ? {
@@ -67,7 +67,7 @@ export const barcodeStrategy: PhotoStrategy<BarcodeEvidence> = async ({ image, o
       : {}),
     ...(digitsFollow ? { digitsFollow } : {}),
   });
-  return scored(reads, catalogue, digitsFollow ? views : []);
+  return scored(views.reads, catalogue, digitsFollow ? views : undefined);
 };
 
 /**
@@ -81,8 +81,7 @@ export function withPrintedDigits(
   options: RecogniseOptions,
 ): StrategyResult<BarcodeEvidence> {
   const { barcodes, views } = barcode.evidence;
-  if (views.length === 0 || lines.length === 0 || barcodes.some((gtin) => !isInStoreCode(gtin)))
-    return barcode;
+  if (!views || lines.length === 0 || barcodes.some((gtin) => !isInStoreCode(gtin))) return barcode;
   const catalogue = catalogueCodes(options);
   const reads = decideWithPrintedDigits(views, printedDigitRuns(lines), (gtin) => catalogue.has(gtin));
   return scored(reads, catalogue, views);
