@@ -14,13 +14,8 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import type { PrecisionMode } from '@hanouti/core';
 import { confidenceLevel } from '@hanouti/core';
-import {
-  decideWithPrintedDigits,
-  isInStoreCode,
-  prepareBarcodeReader,
-  readRetailBarcodeViews,
-} from '../src/barcode.js';
-import { printedDigitRuns } from '../src/printedDigits.js';
+import { prepareBarcodeReader, readRetailBarcodes, type BarcodeRead } from '../src/barcode.js';
+import { readPhotoBarcodes } from '../src/photoBarcodes.js';
 import { assembleCart, reviewDetection, type RecognisedDetection } from '../src/cart.js';
 import {
   detectionBox,
@@ -212,7 +207,6 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
   // The app's photo modes read the photo's text after its code (recognise.ts): the digits printed under a code
   // are one more view of it (`withPrintedDigits`), read here with the balanced mode's text settings unless
   // --live or --skip printedDigits.
-  const balanced = PRECISION_SETTINGS.balanced;
   const digitReader =
     args.live || skip.has('printedDigits') ? undefined : await createTextReader(await loadOcrModels());
   report.barcodesPrintedDigits = digitReader !== undefined;
@@ -223,6 +217,7 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
     let wrong = 0;
     let notFound = 0;
     const times: number[] = [];
+    const ocrTimes: number[] = [];
     const missed: string[] = [];
     const unread: string[] = [];
     // The library alone with its best settings, once with each of its binarisers: the pipeline must read at
@@ -240,24 +235,34 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
               Math.max(1, Math.round(original.height * scale)),
             ),
       );
+      // The bars' views and, when they gave no maker's code, the printed digits (readPhotoBarcodes, as the
+      // server's /api/ai/barcode); `ms` is the bars' reading, the template view left for the digits included,
+      // the OCR's time apart (`ocrMs`, the photos whose text was read).
+      let ocr = 0;
+      const timedReader = digitReader && {
+        read: async (...read: Parameters<TextReader['read']>) => {
+          const at = performance.now();
+          const lines = await digitReader.read(...read);
+          ocr += performance.now() - at;
+          return lines;
+        },
+      };
       const start = performance.now();
-      const bars = await readRetailBarcodeViews(image, {
-        effort: args.live ? 'live' : 'photo',
-        ...(args.live ? { moreViews: true } : {}),
+      const codes = {
         ...(known ? { known, knownEan8: [...catalogue].some((gtin) => gtin.length === 8) } : {}),
-        ...(digitReader ? { digitsFollow: true } : {}),
-      });
-      times.push(performance.now() - start);
-      let reads = bars.reads;
-      if (digitReader && !reads.some((read) => !isInStoreCode(read.gtin))) {
-        const lines = await digitReader.read(image, {
-          detectorSide: balanced.textDetectorSide!,
-          maxLines: balanced.textLines,
-          ...(balanced.textWidthBudget ? { widthBudget: balanced.textWidthBudget } : {}),
+      };
+      let reads: BarcodeRead[];
+      if (args.live) reads = await readRetailBarcodes(image, { effort: 'live', moreViews: true, ...codes });
+      else {
+        const read = await readPhotoBarcodes(image, {
+          ...codes,
+          ...(timedReader ? { reader: timedReader } : {}),
         });
-        reads = decideWithPrintedDigits(bars, printedDigitRuns(lines), known);
-        if (reads.some((read) => !isInStoreCode(read.gtin))) byDigits++;
+        reads = read.reads;
+        if (read.byPrintedDigits) byDigits++;
+        if (read.textRead) ocrTimes.push(ocr);
       }
+      times.push(performance.now() - start - ocr);
       const expected = expectedOf(row);
       let libraryRight = false;
       for (const binarizer of LIBRARY_BINARIZERS) {
@@ -296,6 +301,7 @@ if (existsSync(join(dir, 'barcodes.csv')) && !skip.has('barcodes')) {
       libraryOnly,
       ...(digitReader ? { confirmedByPrintedDigits: byDigits } : {}),
       ms: ms(times),
+      ...(ocrTimes.length ? { ocrMs: { photos: ocrTimes.length, ...ms(ocrTimes) } } : {}),
       ...(wrong ? { wrongReads: missed } : {}),
       unread,
     };

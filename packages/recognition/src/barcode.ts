@@ -695,16 +695,15 @@ export async function readRetailBarcodeViews(
     return templateVotes(plane, upright, scale, offset, ean8);
   };
   const awaitsAgreement = [...views.values()].some((reads) => reads.length > 0);
-  const makerAccepted = () =>
-    decideBarcodes([...views.values()], known).some((read) => !isInStoreCode(read.gtin));
-  if ((known !== undefined || awaitsAgreement) && !makerAccepted())
+  let reads = decideBarcodes([...views.values()], known);
+  const makerAccepted = reads.some((read) => !isInStoreCode(read.gtin));
+  const templateMayStand = known !== undefined || awaitsAgreement;
+  if (!makerAccepted && templateMayStand) {
     vote(`template|${inverted ? 'inverted' : ''}`, templateView());
-  else if (digitsFollow && !makerAccepted()) {
-    const all = [...views.values()];
-    return { reads: decideBarcodes(all, known), views: all, templateView };
+    reads = decideBarcodes([...views.values()], known);
   }
-  const all = [...views.values()];
-  return { reads: decideBarcodes(all, known), views: all };
+  const leftForDigits = digitsFollow && !makerAccepted && !templateMayStand;
+  return { reads, views: [...views.values()], ...(leftForDigits ? { templateView } : {}) };
 }
 
 /**

@@ -12,7 +12,8 @@ import {
 import { readByTemplates } from './eanTemplate.js';
 import { createImage, toGrey, type RgbaImage } from './image.js';
 import { loadOcrModels, loadZxingReaderWasm, provideOpenCvFromNodeModules } from './nodeAssets.js';
-import { createTextReader } from './ocr.js';
+import { createTextReader, type TextReader } from './ocr.js';
+import { readPhotoBarcodes } from './photoBarcodes.js';
 import { printedDigitRuns } from './printedDigits.js';
 import { recogniseProduct } from './recognise.js';
 import { buildIndex } from './referenceIndex.js';
@@ -143,6 +144,28 @@ describe('barcodes read by blurred templates', () => {
         disable: ['visual', 'colour', 'shape'],
       });
       expect(without.barcodes).toEqual([]);
+      // For a caller that wants the codes alone (the server's /api/ai/barcode): the same decision, the text
+      // read only when the bars gave no maker's code.
+      let textReads = 0;
+      const counting = {
+        read: (...read: Parameters<TextReader['read']>) => {
+          textReads++;
+          return reader.read(...read);
+        },
+      };
+      expect(await readPhotoBarcodes(image, { reader: counting })).toMatchObject({
+        reads: [{ gtin: '5901234123457' }],
+        textRead: true,
+        byPrintedDigits: true,
+      });
+      expect((await readPhotoBarcodes(image)).reads).toEqual([]);
+      const sharpCode = await blurredCode('ean13', '5901234123457', 3, 0);
+      expect(await readPhotoBarcodes(sharpCode, { reader: counting })).toMatchObject({
+        reads: [{ gtin: '5901234123457' }],
+        textRead: false,
+        byPrintedDigits: false,
+      });
+      expect(textReads).toBe(1);
     } finally {
       await reader.release();
     }

@@ -4,6 +4,7 @@ export * from './random.js';
 export * from './gtin.js';
 export * from './barcode.js';
 export * from './printedDigits.js';
+export * from './photoBarcodes.js';
 export * from './liveBarcode.js';
 export * from './opencv.js';
 export * from './hamming.js';

@@ -17,7 +17,7 @@ import {
   isInStoreCode,
   TEXT_REGION_DETECTOR_SIDE,
   prepareBarcodeReader,
-  readRetailBarcodes,
+  readPhotoBarcodes,
   recogniseProduct,
   type Candidate,
   type CatalogueProduct,
@@ -130,9 +130,19 @@ export async function detect(image: string, detectThreshold?: number): Promise<D
   });
 }
 
+/**
+ * The retail codes on the photo, the product's first, read as the app's photo modes read them: the bars' views,
+ * then — only when they gave no maker's code — the photo's text, the digits printed under a code one more view
+ * of it (`readPhotoBarcodes`): a blurred code that the templates alone read stands when its digits were read.
+ */
 export async function readBarcodes(image: string): Promise<string[]> {
   await prepare();
-  return (await readRetailBarcodes(await decodeImage(image), { effort: 'photo' })).map((read) => read.gtin);
+  // PP-OCR is loaded only when the bars gave no maker's code.
+  const reader = {
+    read: async (...read: Parameters<TextReader['read']>) => (await textReader()).read(...read),
+  };
+  const { reads } = await readPhotoBarcodes(await decodeImage(image), { reader });
+  return reads.map((read) => read.gtin);
 }
 
 export type MatchProduct = CatalogueProduct & { images: string[] };
