@@ -252,20 +252,25 @@ async function measuredBoxes(image: RgbaImage, options: DetectOptions): Promise<
   return boxes;
 }
 
-/** Boxes merged into detections; nothing proposed → the whole photo. */
+/**
+ * Boxes merged into detections, each cut to the photo (a barcode's box is padded past its edge; a proposal
+ * measured on a smaller copy may overrun it by a pixel): what lies outside is dropped, the box does not move.
+ * Nothing proposed (or nothing inside) → the whole photo.
+ */
 function detectionsOf(image: RgbaImage, boxes: readonly ScoredBox[]): Detection[] {
-  const merged = mergeOverlappingBoxes(boxes);
-  const kept = merged.length
-    ? merged
+  const inside = mergeOverlappingBoxes(boxes).flatMap((box) => {
+    const x0 = Math.max(0, box.x);
+    const y0 = Math.max(0, box.y);
+    const x1 = Math.min(image.width, box.x + box.width);
+    const y1 = Math.min(image.height, box.y + box.height);
+    return x1 > x0 && y1 > y0 ? [{ ...box, x: x0, y: y0, width: x1 - x0, height: y1 - y0 }] : [];
+  });
+  const kept = inside.length
+    ? inside
     : [{ x: 0, y: 0, width: image.width, height: image.height, confidence: 0.5 }];
   return kept.map((box, i) => ({
     id: `d${i + 1}`,
-    bbox: [
-      Math.max(0, box.x / image.width),
-      Math.max(0, box.y / image.height),
-      Math.min(1, box.width / image.width),
-      Math.min(1, box.height / image.height),
-    ],
+    bbox: [box.x / image.width, box.y / image.height, box.width / image.width, box.height / image.height],
     confidence: box.confidence,
   }));
 }

@@ -56,6 +56,40 @@ async function counterPhoto(
 
 const base64 = (bytes: Buffer) => bytes.toString('base64');
 
+/** Generated real images: flat, noise or bar-like stripes; small, or strips as long as the bounds allow. */
+const side = (min: number, max: number) => fc.integer({ min, max });
+const generatedPicture = fc.record({
+  // Small pictures, and strips as long as the bounds allow (4,096 × 3,072) and a few pixels thin.
+  size: fc.oneof(
+    fc.tuple(side(1, 360), side(1, 240)),
+    fc.tuple(side(1000, 4096), side(1, 12)),
+    fc.tuple(side(1, 12), side(1000, 3072)),
+  ),
+  kind: fc.constantFrom('flat', 'noise', 'stripes'),
+  seed: fc.integer(),
+  jpeg: fc.boolean(),
+});
+
+async function pictureBytes({
+  size: [width, height],
+  kind,
+  seed,
+  jpeg,
+}: typeof generatedPicture extends fc.Arbitrary<infer T> ? T : never): Promise<Buffer> {
+  const rand = seededRandom(seed);
+  const data = Buffer.alloc(width * height * 3, 255);
+  const bars = Array.from({ length: width }, () => (rand() < 0.5 ? 0 : 255));
+  for (let i = 0; i < width * height; i++) {
+    const value = kind === 'flat' ? 128 : kind === 'noise' ? rand() * 255 : bars[i % width]!;
+    data.fill(value, i * 3, i * 3 + 3);
+  }
+  const raw = sharp(data, { raw: { width, height, channels: 3 } });
+  return (jpeg ? raw.jpeg() : raw.png()).toBuffer();
+}
+
+/** Bounded for CI: FUZZ_RUNS raises it for a longer hunt (as the HTTP fuzz tests). */
+const IMAGE_RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+
 describe('/api/ai on generated images', () => {
   let database: DatabaseHandle;
   let server: FastifyInstance;
@@ -141,31 +175,11 @@ describe('/api/ai on generated images', () => {
   it('answers any real image, of any size and content, with well-formed codes; the next request still reads', async () => {
     // Flat, noise and bar-like stripes, from 1 px to a long strip, as PNG or JPEG: the bars' views and (no maker's
     // code read) the OCR of the digits run on each; nothing fails, and any code given has its check digit.
-    const side = (min: number, max: number) => fc.integer({ min, max });
-    const picture = fc.record({
-      // Small pictures, and strips as long as the bounds allow (4,096 × 3,072) and a few pixels thin.
-      size: fc.oneof(
-        fc.tuple(side(1, 360), side(1, 240)),
-        fc.tuple(side(1000, 4096), side(1, 12)),
-        fc.tuple(side(1, 12), side(1000, 3072)),
-      ),
-      kind: fc.constantFrom('flat', 'noise', 'stripes'),
-      seed: fc.integer(),
-      jpeg: fc.boolean(),
-    });
     let device = await signUpShop(server);
     let sent = 0;
     await fc.assert(
-      fc.asyncProperty(picture, async ({ size: [width, height], kind, seed, jpeg }) => {
-        const rand = seededRandom(seed);
-        const data = Buffer.alloc(width * height * 3, 255);
-        const bars = Array.from({ length: width }, () => (rand() < 0.5 ? 0 : 255));
-        for (let i = 0; i < width * height; i++) {
-          const value = kind === 'flat' ? 128 : kind === 'noise' ? rand() * 255 : bars[i % width]!;
-          data.fill(value, i * 3, i * 3 + 3);
-        }
-        const raw = sharp(data, { raw: { width, height, channels: 3 } });
-        const image = await (jpeg ? raw.jpeg() : raw.png()).toBuffer();
+      fc.asyncProperty(generatedPicture, async (picture) => {
+        const image = await pictureBytes(picture);
         // A shop may ask 120 analyses a minute (`aiRateLimit`): a longer hunt spreads them over shops.
         if (++sent % 100 === 0) device = await signUpShop(server);
         const response = await server.inject({
@@ -179,8 +193,7 @@ describe('/api/ai on generated images', () => {
         expect(barcode).toBe(barcodes[0] ?? null);
         for (const code of barcodes) expect(hasValidCheckDigit(code)).toBe(true);
       }),
-      // Bounded for CI: FUZZ_RUNS raises it for a longer hunt (as the HTTP fuzz tests).
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 20) },
+      { numRuns: IMAGE_RUNS },
     );
     const png = await bwipjs.toBuffer({ bcid: 'ean13', text: '4006381333931', scale: 3, includetext: true });
     const after = await app.inject({
@@ -189,6 +202,36 @@ describe('/api/ai on generated images', () => {
       payload: { image: base64(png) },
     });
     expect(after.json()).toEqual({ barcode: '4006381333931', barcodes: ['4006381333931'] });
+  });
+
+  it('reads text and detects packs on any real image without failing: lines read, boxes inside the image', async () => {
+    let device = await signUpShop(server);
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(generatedPicture, fc.constantFrom('ocr', 'detect'), async (picture, route) => {
+        if (++sent % 100 === 0) device = await signUpShop(server);
+        const response = await server.inject({
+          method: 'POST',
+          url: `/api/ai/${route}`,
+          headers: device.headers,
+          payload: { image: base64(await pictureBytes(picture)) },
+        });
+        expect(response.statusCode).toBe(200);
+        if (route === 'ocr') {
+          const { text, lines } = response.json<{ text: string; lines: { text: string }[] }>();
+          expect(text).toBe(lines.map((line) => line.text).join('\n'));
+          return;
+        }
+        const { detections } = response.json<{ detections: { bbox: number[] }[] }>();
+        for (const { bbox } of detections) {
+          const [x, y, w, h] = bbox as [number, number, number, number];
+          expect(Math.min(x, y, w, h)).toBeGreaterThanOrEqual(0);
+          expect(x + w).toBeLessThanOrEqual(1 + 1e-9);
+          expect(y + h).toBeLessThanOrEqual(1 + 1e-9);
+        }
+      }),
+      { numRuns: Math.ceil(IMAGE_RUNS / 2) },
+    );
   });
 
   it('answers no barcode, not an invented one, for a photo without any', async () => {
