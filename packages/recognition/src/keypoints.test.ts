@@ -49,6 +49,29 @@ describe('keypoint matching', () => {
   });
 });
 
+describe('strips', () => {
+  it('a strip of any length has no keypoints and no error; a pack cut to a strip neither', async () => {
+    // texturedPack is rich in keypoints; cut to strips, AKAZE keeps none (its descriptor reaches 21 px from
+    // every border), so not running it under MIN_KEYPOINT_SIDE changes no answer. A 1-px side used to throw.
+    const pack = resizeImage(texturedPack(4, 640, 480), 640, 480);
+    expect((await computeFeatures(pack)).points.length).toBeGreaterThan(100);
+    for (const height of [1, 2, 15, 16, 30, 40]) {
+      const strip = { width: 640, height, data: pack.data.slice(0, 640 * height * 4) };
+      expect((await computeFeatures(strip)).points).toHaveLength(0);
+      const standing = resizeImage(rotateQuarter(strip), height, 640);
+      expect((await computeFeatures(standing)).points).toHaveLength(0);
+    }
+    for (const [width, height] of [
+      [1000, 1],
+      [4000, 6],
+      [2, 1000],
+    ] as const) {
+      const strip = resizeImage(pack, width, height);
+      expect(await computeFeatures(strip)).toMatchObject({ descriptors: new Uint32Array(0) });
+    }
+  });
+});
+
 describe('fresh produce (no stable keypoints)', () => {
   it('ranks the bin that looks alike first by its appearance, as a suggestion, never Sûr', async () => {
     const bins = [

@@ -10,6 +10,13 @@ import { shapeDescriptor } from './shape.js';
 /** Photos are described at this long side: enough detail for a pack, fast enough on a phone. */
 export const FEATURE_LONG_SIDE = 640;
 /**
+ * AKAZE keeps no keypoint whose descriptor would reach past the image: 10 × its finest scale (σ 1.6, rounded
+ * to 2) plus one, 21 px from every border — so an image narrower than 42 px has none. Under 16 px (the work
+ * image of a strip, e.g. 1,000 × 2 px at 640 px) it is not run at all: the same answer, and OpenCV's scale
+ * space throws on a side of one pixel.
+ */
+export const MIN_KEYPOINT_SIDE = 16;
+/**
  * 3: global appearance (colour and texture of the centre) added. 4: shape (silhouette against a plain
  * background) added; the web app computes a catalogue photo's older features again. 5: regions and
  * patches (lookAlike.ts) added.
@@ -89,7 +96,9 @@ export async function computeFeatures(
   const detector = new cv.AKAZE();
   try {
     if (options.threshold !== undefined) detector.setThreshold?.(options.threshold);
-    detector.detectAndCompute(grey, mask, keypoints, descriptors);
+    // A strip too thin for any keypoint is not given to AKAZE (its scale space throws on a 1-px side).
+    if (Math.min(work.width, work.height) >= MIN_KEYPOINT_SIDE)
+      detector.detectAndCompute(grey, mask, keypoints, descriptors);
     const count = keypoints.size();
     const order = Array.from({ length: count }, (_, i) => i);
     const responses = order.map((i) => keypoints.get(i).response);

@@ -234,6 +234,63 @@ describe('/api/ai on generated images', () => {
     );
   });
 
+  it('matches any real crop against any catalogue part: candidates of the part only, scores in 0..1', async () => {
+    // Names, brands and codes as a phone may send them (any text; ids that repeat), reference photos and crops
+    // generated as above.
+    const product = fc.record(
+      {
+        id: fc.constantFrom('p1', 'p2', 'p3', 'é', '0'),
+        name: fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }),
+        brand: fc.string({ maxLength: 20, unit: 'grapheme' }),
+        category: fc.string({ maxLength: 20 }),
+        barcode: fc.oneof(fc.string({ maxLength: 14 }), fc.stringMatching(/^\d{8,13}$/)),
+        images: fc.array(generatedPicture, { maxLength: 2 }),
+      },
+      { requiredKeys: ['id', 'name', 'images'] },
+    );
+    let device = await signUpShop(server);
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        generatedPicture,
+        fc.array(product, { maxLength: 3 }),
+        fc.integer({ min: 1, max: 20 }),
+        async (crop, products, topK) => {
+          if (++sent % 100 === 0) device = await signUpShop(server);
+          const response = await server.inject({
+            method: 'POST',
+            url: '/api/ai/visual-match',
+            headers: device.headers,
+            payload: {
+              crop_base64: base64(await pictureBytes(crop)),
+              top_k: topK,
+              products: await Promise.all(
+                products.map(async (p) => ({
+                  ...p,
+                  images: await Promise.all(p.images.map(async (i) => base64(await pictureBytes(i)))),
+                })),
+              ),
+            },
+          });
+          expect(response.statusCode).toBe(200);
+          const { candidates, barcode } = response.json<{
+            candidates: { product_id: string; score: number }[];
+            barcode: string | null;
+          }>();
+          expect(candidates.length).toBeLessThanOrEqual(topK);
+          const ids = new Set<string>(products.map((p) => p.id));
+          for (const { product_id, score } of candidates) {
+            expect(ids.has(product_id)).toBe(true);
+            expect(score).toBeGreaterThanOrEqual(0);
+            expect(score).toBeLessThanOrEqual(1);
+          }
+          if (barcode !== null) expect(hasValidCheckDigit(barcode)).toBe(true);
+        },
+      ),
+      { numRuns: Math.ceil(IMAGE_RUNS / 4) },
+    );
+  });
+
   it('answers no barcode, not an invented one, for a photo without any', async () => {
     const response = await app.inject({
       method: 'POST',
