@@ -204,32 +204,37 @@ describe('/api/ai on generated images', () => {
     expect(after.json()).toEqual({ barcode: '4006381333931', barcodes: ['4006381333931'] });
   });
 
-  it('reads text and detects packs on any real image without failing: lines read, boxes inside the image', async () => {
+  it('reads text (fr, ar) and detects packs on any real image without failing: lines read, boxes inside it', async () => {
     let device = await signUpShop(server);
     let sent = 0;
     await fc.assert(
-      fc.asyncProperty(generatedPicture, fc.constantFrom('ocr', 'detect'), async (picture, route) => {
-        if (++sent % 100 === 0) device = await signUpShop(server);
-        const response = await server.inject({
-          method: 'POST',
-          url: `/api/ai/${route}`,
-          headers: device.headers,
-          payload: { image: base64(await pictureBytes(picture)) },
-        });
-        expect(response.statusCode).toBe(200);
-        if (route === 'ocr') {
-          const { text, lines } = response.json<{ text: string; lines: { text: string }[] }>();
-          expect(text).toBe(lines.map((line) => line.text).join('\n'));
-          return;
-        }
-        const { detections } = response.json<{ detections: { bbox: number[] }[] }>();
-        for (const { bbox } of detections) {
-          const [x, y, w, h] = bbox as [number, number, number, number];
-          expect(Math.min(x, y, w, h)).toBeGreaterThanOrEqual(0);
-          expect(x + w).toBeLessThanOrEqual(1 + 1e-9);
-          expect(y + h).toBeLessThanOrEqual(1 + 1e-9);
-        }
-      }),
+      fc.asyncProperty(
+        generatedPicture,
+        fc.constantFrom('ocr fr', 'ocr ar', 'detect'),
+        async (picture, asked) => {
+          const [route, lang] = asked.split(' ');
+          if (++sent % 100 === 0) device = await signUpShop(server);
+          const response = await server.inject({
+            method: 'POST',
+            url: `/api/ai/${route}`,
+            headers: device.headers,
+            payload: { image: base64(await pictureBytes(picture)), ...(lang ? { lang } : {}) },
+          });
+          expect(response.statusCode).toBe(200);
+          if (route === 'ocr') {
+            const { text, lines } = response.json<{ text: string; lines: { text: string }[] }>();
+            expect(text).toBe(lines.map((line) => line.text).join('\n'));
+            return;
+          }
+          const { detections } = response.json<{ detections: { bbox: number[] }[] }>();
+          for (const { bbox } of detections) {
+            const [x, y, w, h] = bbox as [number, number, number, number];
+            expect(Math.min(x, y, w, h)).toBeGreaterThanOrEqual(0);
+            expect(x + w).toBeLessThanOrEqual(1 + 1e-9);
+            expect(y + h).toBeLessThanOrEqual(1 + 1e-9);
+          }
+        },
+      ),
       { numRuns: Math.ceil(IMAGE_RUNS / 2) },
     );
   });
