@@ -12,16 +12,11 @@ import {
 import type { RgbaImage } from './image.js';
 import type { ReadTextOptions, TextReader } from './ocr.js';
 import { printedDigitRuns } from './printedDigits.js';
-import { PRECISION_SETTINGS } from './strategies/strategy.js';
+import { PRECISION_SETTINGS, textReadOptions } from './strategies/strategy.js';
 
 /** The balanced mode's text reading (textStrategy.ts), which reads the digits under a code in the app. */
 export function printedDigitsTextOptions(): ReadTextOptions {
-  const { textDetectorSide, textLines, textWidthBudget } = PRECISION_SETTINGS.balanced;
-  return {
-    detectorSide: textDetectorSide ?? 960,
-    maxLines: textLines,
-    ...(textWidthBudget ? { widthBudget: textWidthBudget } : {}),
-  };
+  return textReadOptions(PRECISION_SETTINGS.balanced) ?? { detectorSide: 960 };
 }
 
 export type PhotoBarcodes = {

@@ -6,7 +6,7 @@ import type { ArabicLineReader } from '../arabicText.js';
 import type { BarcodeEffort } from '../barcode.js';
 import type { RgbaImage } from '../image.js';
 import type { ImageFeatures } from '../keypoints.js';
-import type { TextReader } from '../ocr.js';
+import type { ReadTextOptions, TextReader } from '../ocr.js';
 import type { ReferenceIndex } from '../referenceIndex.js';
 import type { ReadWord, TextIndex } from '../textMatch.js';
 
@@ -82,6 +82,20 @@ export const PRECISION_SETTINGS: Record<PrecisionMode, PrecisionSettings> = {
     textRegionSide: 960,
   },
 };
+
+/**
+ * How a mode reads a photo's text (the OCR detector's side, the lines, their width budget): the text strategy's
+ * reading, and the one that reads the digits under a code (photoBarcodes.ts). null: the mode reads no text.
+ */
+export function textReadOptions(settings: PrecisionSettings): ReadTextOptions | null {
+  const { textDetectorSide, textLines, textWidthBudget } = settings;
+  if (!textDetectorSide) return null;
+  return {
+    detectorSide: textDetectorSide,
+    maxLines: textLines,
+    ...(textWidthBudget ? { widthBudget: textWidthBudget } : {}),
+  };
+}
 
 /** The strategies, by the name their score has in `StrategyScores`. */
 export type StrategyName = 'barcode' | 'visual' | 'colour' | 'text' | 'shape';

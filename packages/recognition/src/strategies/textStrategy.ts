@@ -5,7 +5,7 @@
 import { ARABIC_DETECTOR_SIDE, ARABIC_LINES } from '../arabicText.js';
 import type { TextLine } from '../ocr.js';
 import { hasArabicWords, scoreText, wordsOfLines, type ReadWord } from '../textMatch.js';
-import type { PhotoInput, StrategyResult } from './strategy.js';
+import { textReadOptions, type PhotoInput, type StrategyResult } from './strategy.js';
 
 export type TextEvidence = { lines: TextLine[]; words: ReadWord[] };
 
@@ -16,21 +16,16 @@ export const textStrategy = async (
   { image, options, settings }: PhotoInput,
   signal?: AbortSignal,
 ): Promise<StrategyResult<TextEvidence>> => {
-  const side = settings.textDetectorSide;
-  if (!options.text || !side) return { scores: new Map(), evidence: NO_TEXT };
+  const modeRead = textReadOptions(settings);
+  if (!options.text || !modeRead) return { scores: new Map(), evidence: NO_TEXT };
   const { reader, arabic } = options.text;
-  const read = {
-    detectorSide: side,
-    maxLines: settings.textLines,
-    ...(settings.textWidthBudget ? { widthBudget: settings.textWidthBudget } : {}),
-    ...(signal ? { signal } : {}),
-  };
+  const read = { ...modeRead, ...(signal ? { signal } : {}) };
   let lines: TextLine[];
   if (arabic && hasArabicWords(options.text.index)) {
     // PP-OCR's characters have no Arabic: its lines are read by both recognisers.
     const boxes = await reader.detect(image, read);
     const arabicBoxes =
-      side === ARABIC_DETECTOR_SIDE && read.maxLines === ARABIC_LINES
+      read.detectorSide === ARABIC_DETECTOR_SIDE && read.maxLines === ARABIC_LINES
         ? boxes
         : await reader.detect(image, { detectorSide: ARABIC_DETECTOR_SIDE, maxLines: ARABIC_LINES });
     lines = [...(await reader.recognise(image, boxes, read)), ...(await arabic.read(image, arabicBoxes))];
