@@ -721,7 +721,7 @@ export function decideWithPrintedDigits(
   const bars = templateView && runs.some(mayConfirmACode) ? [...views, templateView()] : views;
   const printed = new Map<string, BarcodeVote>();
   for (const vote of bars.flat())
-    if (!printed.has(vote.gtin) && printedDigitsRead(vote.gtin, runs))
+    if (!printed.has(vote.gtin) && printedDigitsRead(vote.gtin, runs, vote.format))
       printed.set(vote.gtin, { gtin: vote.gtin, format: vote.format, box: vote.box });
   return decideBarcodes([...bars, [...printed.values()]], known);
 }

@@ -1,3 +1,4 @@
+import { normaliseGtin } from '@hanouti/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decideWithPrintedDigits, type BarcodeVote } from './barcode.js';
@@ -67,6 +68,41 @@ describe('the digits printed under a code', () => {
           expect(printedDigitsRead(misread, [code])).toBe(false);
         },
       ),
+    );
+  });
+
+  it('confirms a UPC-E by its own eight printed digits, not by its UPC-A’s nor by six of them', () => {
+    // 0 123456 5 under the bars; zxing gives its UPC-A's GTIN-13.
+    const upcE = normaliseGtin('01234565', true)!;
+    expect(upcE).toBe('0012345000065');
+    expect(printedDigitsRead(upcE, ['01234565'], 'UPCE')).toBe(true);
+    expect(printedDigitsRead(upcE, ['001234565'], 'UPCE')).toBe(false);
+    // The small outer digits missed: the six between the guards are what a UPC-E reader takes from the left
+    // half of an EAN-13, whose own digits are printed under it.
+    expect(printedDigitsRead(upcE, ['0123456'], 'UPCE')).toBe(false);
+    expect(printedDigitsRead(upcE, ['123456'], 'UPCE')).toBe(false);
+    // Its UPC-A's digits are not what is printed under a UPC-E (as an EAN-13's reader, they would be).
+    expect(printedDigitsRead(upcE, ['012345000065'], 'UPCE')).toBe(false);
+    expect(printedDigitsRead(upcE, ['012345000065'], 'UPCA')).toBe(true);
+    expect(decideWithPrintedDigits({ views: [[{ ...read(upcE), format: 'UPCE' }]] }, ['01234565'])).toEqual([
+      { gtin: upcE, format: 'UPCE', box },
+    ]);
+  });
+
+  it('never confirms a UPC-E read in the left half of an EAN-13 by the EAN-13’s printed digits', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{12}$/), (body) => {
+        const ean13 = withCheckDigit(body);
+        // The six digits of its left half, with any number system and check digit that make a UPC-E.
+        for (const ns of ['0', '1'])
+          for (let check = 0; check <= 9; check++) {
+            const upcE = normaliseGtin(`${ns}${ean13.slice(1, 7)}${check}`, true);
+            if (!upcE) continue;
+            // What the OCR reads of the EAN-13's line: the row, without its small first digit, its groups.
+            const runs = [ean13, ean13.slice(1), ean13.slice(1, 7), ean13.slice(0, 7), ean13.slice(7)];
+            expect(printedDigitsRead(upcE, runs, 'UPCE')).toBe(false);
+          }
+      }),
     );
   });
 

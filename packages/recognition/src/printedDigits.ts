@@ -4,6 +4,7 @@
 // check digit let through) does not move the printed one alike. They never read a code alone (the groups of
 // digits are read apart and partly, the outer digits often not at all): they confirm a code some view of the
 // bars read (`decideWithPrintedDigits` in barcode.ts).
+import { compressToUpcE } from '@hanouti/core';
 import type { TextLine } from './ocr.js';
 
 /**
@@ -50,9 +51,14 @@ export function mayConfirmACode(run: string): boolean {
 /**
  * True when a run of printed digits is part of the code's digits: at least MIN_PRINTED_RUN of them in a row
  * (the whole code, for an EAN-8). A UPC-A's GTIN-13 is its twelve digits after a 0, so its printed digits are
- * part of it too.
+ * part of it too. A UPC-E (`format` 'UPCE') prints its own eight digits, not its UPC-A's: all eight, as an
+ * EAN-8's — its six between the guards are not enough, being what a UPC-E reader takes from the left half of
+ * an EAN-13 whose own digits are printed under it.
  */
-export function printedDigitsRead(gtin: string, runs: readonly string[]): boolean {
-  const needed = Math.min(MIN_PRINTED_RUN, gtin.length);
-  return runs.some((run) => run.length >= needed && gtin.includes(run));
+export function printedDigitsRead(gtin: string, runs: readonly string[], format?: string): boolean {
+  const printed = format === 'UPCE' ? compressToUpcE(gtin) : [gtin];
+  return printed.some((digits) => {
+    const needed = Math.min(MIN_PRINTED_RUN, digits.length);
+    return runs.some((run) => run.length >= needed && digits.includes(run));
+  });
 }
