@@ -146,6 +146,17 @@ for (const lang of LANGS) {
     await expect.poll(async () => plain(await page.getByRole('article').innerText())).toMatch(/18[,.]00/);
     await page.getByRole('searchbox').fill('');
     await shoot(page, lang, 'catalog-sheet-imported');
+    // Every amount on the cards is shown whole: a four-digit price was cut to "1.234,50 …" beside the views'
+    // badge at 360 px (the badge now goes under it).
+    const cutAmounts = await page.getByRole('article').evaluateAll((cards) =>
+      cards
+        .slice(0, 3)
+        .flatMap((card) => [...card.querySelectorAll('p, span')])
+        .filter((el) => /MAD|د\.م\./.test(el.textContent ?? '') && el.children.length === 0)
+        .filter((el) => el.scrollWidth > el.clientWidth)
+        .map((el) => el.textContent),
+    );
+    expect(cutAmounts).toEqual([]);
 
     // Exported as CSV (UTF-8 with BOM), one line per product; imported back, it changes nothing.
     await tapCentre(page, page.getByRole('button', { name: c.title }));

@@ -96,8 +96,9 @@ export const ProductCard = memo(function ProductCard({
         <p {...USER_TEXT} className="line-clamp-2 text-sm break-words text-muted">
           {brandAndCategory(product)}
         </p>
+        {/* The price is never cut (rows have a fixed height, so nothing wraps): the views' badge gives way. */}
         <div className="mt-0.5 flex items-center gap-2">
-          <p className="min-w-0 truncate font-bold text-brand-800 tabular-nums">
+          <p className="max-w-full shrink-0 font-bold break-words text-brand-800 tabular-nums">
             {product.isBulk
               ? t('card.perKg', { price: format.money(product.salePrice) })
               : format.money(product.salePrice)}
@@ -106,10 +107,10 @@ export const ProductCard = memo(function ProductCard({
             // Few views: the photo sale may not recognise it; the form says how to add some.
             <span
               title={t('views.hint')}
-              className="inline-flex shrink-0 items-center gap-1 rounded-full bg-saffron-100 px-2 text-xs leading-5 font-semibold text-saffron-700"
+              className="inline-flex min-w-0 items-center gap-1 overflow-hidden rounded-full bg-saffron-100 px-2 text-xs leading-5 font-semibold text-saffron-700"
             >
-              <ScanEye className="size-3.5" aria-hidden="true" />
-              {t('views.count', { count: views })}
+              <ScanEye className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">{t('views.count', { count: views })}</span>
               <span className="sr-only">{t('views.hint')}</span>
             </span>
           ) : null}
