@@ -147,7 +147,7 @@ for (const lang of LANGS) {
     await page.getByRole('searchbox').fill('');
     await shoot(page, lang, 'catalog-sheet-imported');
     // Every amount on the cards is shown whole: a four-digit price was cut to "1.234,50 …" beside the views'
-    // badge at 360 px (the badge now goes under it).
+    // badge at 360 px (the badge now gives way: rows have a fixed height, nothing wraps).
     const cutAmounts = await page.getByRole('article').evaluateAll((cards) =>
       cards
         .slice(0, 3)
