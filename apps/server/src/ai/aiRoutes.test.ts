@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { buildApp } from '../http/app.js';
-import { signUpShop, type TestDevice } from '../testing/shopHarness.js';
+import { signUpShop, stayingSignedIn, type TestDevice } from '../testing/shopHarness.js';
 import { MAX_REFERENCE_IMAGES } from './aiRoutes.js';
 
 /** A pack-like picture: random coloured rectangles and discs on white, rich in keypoints. */
@@ -96,8 +96,10 @@ describe('/api/ai on generated images', () => {
   let shop: TestDevice;
   /** The AI routes are called as a signed-in phone calls them. */
   const app = {
-    inject: (options: InjectOptions) =>
-      server.inject({ ...options, headers: { ...options.headers, ...shop.headers } }),
+    inject: async (options: InjectOptions) => {
+      await stayingSignedIn(server, shop);
+      return server.inject({ ...options, headers: { ...options.headers, ...shop.headers } });
+    },
   };
 
   beforeAll(async () => {

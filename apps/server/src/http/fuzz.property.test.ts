@@ -25,6 +25,7 @@ import {
   push,
   signUpShop,
   startServer,
+  stayingSignedIn,
   type TestDevice,
   type TestServer,
 } from '../testing/shopHarness.js';
@@ -228,6 +229,10 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
     expect(setup.json<PushResponse>().results.map((r) => r.status)).toEqual(['applied', 'applied']);
   });
   afterAll(() => server.close());
+  /** Before each run the phones renew their sessions as a phone does (a long FUZZ_RUNS hunt outlives a token). */
+  const signedIn = fc.beforeEach(async () => {
+    for (const device of [owner, staff]) await stayingSignedIn(server.app, device);
+  });
 
   /** A valid payload of each operation type, for this shop, fresh each time. */
   function validPayload(type: OperationType): Record<string, unknown> {
@@ -379,7 +384,7 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
           expectNo5xx(again, `push ${type} again`);
           expect(again.json<PushResponse>().results).toEqual(results);
         }),
-        { numRuns: RUNS * 2 },
+        { numRuns: RUNS * 2, plugins: [signedIn] },
       );
     },
     PROPERTY_TIMEOUT_MS,
@@ -409,7 +414,7 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
             expectNo5xx(response, 'push envelope');
           },
         ),
-        { numRuns: RUNS },
+        { numRuns: RUNS, plugins: [signedIn] },
       );
       const good = ownerOps.make('product.upsert', aProduct());
       const response = await push(server.app, owner, [good]);
@@ -523,7 +528,7 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
             else expect(response.statusCode).toBe(200);
           },
         ),
-        { numRuns: RUNS * 2 },
+        { numRuns: RUNS * 2, plugins: [signedIn] },
       );
     },
     PROPERTY_TIMEOUT_MS,
@@ -599,6 +604,7 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
         }),
         {
           numRuns: RUNS * 2,
+          plugins: [signedIn],
           // Found by a CI run (seed -1526316631): a `__proto__` key inside 101 rows is the parser's to refuse.
           examples: [
             [
@@ -660,7 +666,7 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
             }
           },
         ),
-        { numRuns: RUNS },
+        { numRuns: RUNS, plugins: [signedIn] },
       );
       const theirs = await pullAll(server.app, other);
       expect(theirs.changes.filter((change) => change.deleted)).toEqual([]);
@@ -714,7 +720,7 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
           );
           expectNo5xx(response, route.url);
         }),
-        { numRuns: RUNS * 2 },
+        { numRuns: RUNS * 2, plugins: [signedIn] },
       );
       await fc.assert(
         fc.asyncProperty(edgeText, edgeText, async (cursor, id) => {
@@ -727,13 +733,14 @@ describe.each(ENGINES)('fuzz of every endpoint on %s', (engine) => {
             expectNo5xx(await server.app.inject({ method: 'GET', url, headers: staff.headers }), url);
           }
         }),
-        { numRuns: RUNS },
+        { numRuns: RUNS, plugins: [signedIn] },
       );
     },
     PROPERTY_TIMEOUT_MS,
   );
 
   it('still answers afterwards, and the phone still syncs', async () => {
+    await stayingSignedIn(server.app, owner);
     const health = await server.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     const op: Operation = ownerOps.make('customer.upsert', aCustomer());

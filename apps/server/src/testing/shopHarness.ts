@@ -17,6 +17,7 @@ import {
   type SyncChange,
 } from '@hanouti/core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/tokens.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { buildApp, type AppOptions } from '../http/app.js';
 
@@ -57,6 +58,8 @@ export type TestDevice = {
   accessToken: string;
   refreshToken: string;
   headers: { authorization: string };
+  /** When its access token was issued (this machine's clock): `stayingSignedIn` renews it in time. */
+  signedInAt: number;
 };
 
 let shopCounter = 0;
@@ -108,7 +111,28 @@ function deviceOf(response: LightMyRequestResponse, deviceId: string): TestDevic
     accessToken: session.accessToken,
     refreshToken: session.refreshToken,
     headers: { authorization: `Bearer ${session.accessToken}` },
+    signedInAt: Date.now(),
   };
+}
+
+/**
+ * Renews the device's access token as a phone does, once half its lifetime (15 minutes) has passed: a long fuzz
+ * run (FUZZ_RUNS) or a slow machine outlives the token its `beforeAll` got. The device is updated in place — its
+ * `headers` object too, so every caller holding it sends the new token.
+ */
+export async function stayingSignedIn(app: FastifyInstance, device: TestDevice): Promise<void> {
+  if (Date.now() - device.signedInAt < (ACCESS_TOKEN_TTL_SECONDS * 1000) / 2) return;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    payload: { refreshToken: device.refreshToken },
+  });
+  if (response.statusCode !== 200) throw new Error(`refresh failed: ${response.statusCode} ${response.body}`);
+  const session = response.json<{ accessToken: string; refreshToken: string }>();
+  device.accessToken = session.accessToken;
+  device.refreshToken = session.refreshToken;
+  device.headers.authorization = `Bearer ${session.accessToken}`;
+  device.signedInAt = Date.now();
 }
 
 /** Makes operations the way a phone's outbox does: seq 1, 2, 3…, stamped by the phone's clock. */
