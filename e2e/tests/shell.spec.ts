@@ -14,7 +14,10 @@ const shots = (lang: string) => {
   return dir;
 };
 
-type Catalogue = { app: { mainNavigation: string }; pages: Record<string, { title: string; nav?: string }> };
+type Catalogue = {
+  app: { mainNavigation: string; loading: string };
+  pages: Record<string, { title: string; nav?: string }>;
+};
 const NAV: { page: string; label: (c: Catalogue) => string; title: (c: Catalogue) => string }[] = [
   {
     page: 'dashboard',
@@ -59,6 +62,8 @@ async function visitEveryPage(page: Page, catalogue: Catalogue, lang: string) {
       'aria-current',
       'page',
     );
+    // The screenshot shows the page, not its code still loading (the page is fetched on its first visit).
+    await expect(page.getByText(catalogue.app.loading)).toHaveCount(0);
     await page.screenshot({ path: join(shots(lang), `${entry.page}.png`) });
   }
 }
