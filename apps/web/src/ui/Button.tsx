@@ -18,6 +18,14 @@ const sizes: Record<ButtonSize, string> = {
   lg: 'min-h-13 px-5 text-lg gap-2.5',
 };
 
+/**
+ * A card's small action (stock and customer cards): its icon over its word, in a narrow column of a card's row.
+ * The button may shrink below its word's width (`min-w-0`); the word wraps, or is cut with an ellipsis when the
+ * caller's span says `truncate`, instead of pushing the row past the card's edge at 360 px.
+ */
+export const cardActionClasses =
+  'inline-flex min-h-11 min-w-0 flex-col items-center justify-center gap-0.5 rounded-xl bg-white px-1 py-1 text-sm leading-tight font-semibold text-brand-800 ring-1 ring-inset ring-line hover:bg-brand-50 active:bg-brand-100 [&>svg]:size-4 [&>svg]:shrink-0';
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;

@@ -4,7 +4,7 @@ import { BellRing, History, Pencil, Phone, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { lastReminder, type Customer, type CustomerOwed } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
-import { Button } from '../../ui/Button';
+import { Button, cardActionClasses } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { IconButton } from '../../ui/IconButton';
 import { KarneTerms } from '../../ui/credit/KarneTerms';
@@ -102,19 +102,28 @@ export function CustomerCard({
         </div>
       </div>
       {selecting ? null : (
-        <div className={clsx('grid gap-2', onEdit ? 'grid-cols-[1fr_1fr_auto]' : 'grid-cols-2')}>
-          <Button variant="secondary" icon={<Wallet />} onClick={onLedger} className="px-2">
-            {t('ledger')}
-          </Button>
-          <Button variant="secondary" icon={<History />} onClick={onHistory} className="px-2">
-            {t('history')}
-          </Button>
+        // Columns that may shrink below their word's width: at 360 px "Historique" pushed the edit button
+        // past the card's edge. The words wrap under their icons instead.
+        <div
+          className={clsx(
+            'grid gap-2',
+            onEdit ? 'grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]' : 'grid-cols-2',
+          )}
+        >
+          <button type="button" className={cardActionClasses} onClick={onLedger}>
+            <Wallet aria-hidden="true" />
+            <span className="max-w-full text-center break-words">{t('ledger')}</span>
+          </button>
+          <button type="button" className={cardActionClasses} onClick={onHistory}>
+            <History aria-hidden="true" />
+            <span className="max-w-full text-center break-words">{t('history')}</span>
+          </button>
           {onEdit ? (
             <IconButton
               label={t('editCustomer')}
               icon={<Pencil />}
               onClick={onEdit}
-              className="size-12 rounded-xl bg-white ring-1 ring-line ring-inset"
+              className="size-12 self-center rounded-xl bg-white ring-1 ring-line ring-inset"
             />
           ) : null}
         </div>

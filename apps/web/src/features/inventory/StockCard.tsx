@@ -5,6 +5,7 @@ import { memo } from 'react';
 import type { TFunction } from 'i18next';
 import { QUICK_STOCK_STEPS, stockStatus, type Product, type QuickStockStep } from '@hanouti/core';
 import { ListThumbnail } from '../../ui/list/ListThumbnail';
+import { cardActionClasses } from '../../ui/Button';
 import { brandAndCategory } from '../../ui/product/brandAndCategory';
 import { contentWidth, linesFor } from '../../ui/list/textLines';
 import type { ShopFormat } from '../../app/useShopFormat';
@@ -48,9 +49,6 @@ export interface StockCardProps {
 export function stepLabel(step: QuickStockStep) {
   return step > 0 ? `+${step}` : `−${Math.abs(step)}`;
 }
-
-const actionButton =
-  'inline-flex min-h-11 min-w-0 flex-col items-center justify-center gap-0.5 rounded-xl px-1 py-1 text-sm leading-tight font-semibold text-brand-800 ring-1 ring-inset ring-line hover:bg-brand-50 active:bg-brand-100 [&>svg]:size-4 [&>svg]:shrink-0';
 
 export const StockCard = memo(function StockCard({
   product,
@@ -106,7 +104,7 @@ export const StockCard = memo(function StockCard({
       <div className="mt-2 grid grid-cols-3 gap-2">
         <button
           type="button"
-          className={actionButton}
+          className={cardActionClasses}
           aria-label={ti('card.countFor', { name: product.name })}
           onClick={() => onAction(product, 'count')}
         >
@@ -115,7 +113,7 @@ export const StockCard = memo(function StockCard({
         </button>
         <button
           type="button"
-          className={actionButton}
+          className={cardActionClasses}
           aria-label={ti('card.restockFor', { name: product.name })}
           onClick={() => onAction(product, 'restock')}
         >
@@ -124,7 +122,7 @@ export const StockCard = memo(function StockCard({
         </button>
         <button
           type="button"
-          className={actionButton}
+          className={cardActionClasses}
           aria-label={ti('card.historyFor', { name: product.name })}
           onClick={() => onAction(product, 'history')}
         >
