@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expectControlsInside } from './layout';
 
 export type Lang = 'fr' | 'ar';
 export const LANGS: readonly Lang[] = ['fr', 'ar'];
@@ -84,6 +85,7 @@ const SCREENSHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.me
 /** Saves the screen as it is now under artifacts/screenshots/<lang>/<name>.png (360×740). */
 export async function shot(page: Page, lang: Lang, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, lang, `${name}.png`) });
+  await expectControlsInside(page, `${lang} ${name}`);
 }
 
 /** Opens the app on a page, in French (the default) or switched to Arabic through the settings. */

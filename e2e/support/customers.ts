@@ -1,5 +1,6 @@
 // Helpers of the customers, dashboard and settings specs: catalogues, money, language, backup files in and out.
 import { expect, type Page } from '@playwright/test';
+import { expectControlsInside } from './layout';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -277,4 +278,6 @@ export async function dismissToasts(page: Page, lang: Lang): Promise<void> {
 export async function shoot(page: Page, lang: Lang, name: string): Promise<void> {
   await dismissToasts(page, lang);
   await page.screenshot({ path: screenshotPath(lang, name) });
+  // What is shot is also what a person sees whole: no control cut by its card, its dialog or the screen.
+  await expectControlsInside(page, `${lang} ${name}`);
 }

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { LABELS, SAMPLE, yuv420Frame } from './catalog';
+import { expectControlsInside } from './layout';
 import { fill, openApp, openCapture, screenshotPath, tapCentre, words, type Lang } from './sale';
 
 type Rgb = readonly [number, number, number];
@@ -221,6 +222,7 @@ export async function expectFilmedBarcodeAdded(
     timeout: 60_000,
   });
   await page.screenshot({ path: screenshotPath(lang, screenshot) });
+  await expectControlsInside(page, `${lang} ${screenshot}`);
   await flow.getByRole('button', { name: W.sale.capture.close }).click();
   const cart = page.getByRole('list', { name: W.shell.sale.cart });
   await expect(cart.getByText(SAMPLE.oil)).toBeVisible();

@@ -2,6 +2,7 @@
 // In Arabic the product is also named in Arabic: only then does the app download the Arabic reader (tesseract).
 import { expect, test, type Page } from '@playwright/test';
 import { LABELS, SAMPLE } from '../support/catalog';
+import { expectControlsInside } from '../support/layout';
 import { mkdirSync } from 'node:fs';
 import {
   LANGS,
@@ -125,6 +126,7 @@ for (const lang of LANGS) {
     await tapCentre(page, shutter);
     await expect(flow.getByText(fill(capture.counter, { count: 1, max: 3 }))).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/${lang}-capture.png` });
+    await expectControlsInside(page, `${lang} capture`);
     await tapCentre(page, flow.getByRole('button', { name: W.shell.sale.analyse }));
 
     const review = page.getByRole('dialog', { name: W.shell.sale.review });
@@ -145,6 +147,7 @@ for (const lang of LANGS) {
       for (const level of levels) await expect(level).toHaveCount(0);
     }
     await page.screenshot({ path: `${SHOTS}/${lang}-review-first-suggestion.png` });
+    await expectControlsInside(page, `${lang} review-first-suggestion`);
 
     // Changer (Choisir without a product): the picker opens ABOVE the full-screen review, where the finger goes.
     await tapCentre(
@@ -161,6 +164,7 @@ for (const lang of LANGS) {
     const sugar = picker.getByRole('button', { name: new RegExp(SAMPLE.sugar) });
     await expect(sugar).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/${lang}-review-picker.png` });
+    await expectControlsInside(page, `${lang} review-picker`);
     await tapCentre(page, sugar);
     await expect(picker).toBeHidden();
 
@@ -174,6 +178,7 @@ for (const lang of LANGS) {
       await expect(sugarRow.getByText(level, { exact: true })).toHaveCount(0);
     await expect(sugarRow.getByRole('button', { name: new RegExp(SAMPLE.tea) })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/${lang}-review-changed.png` });
+    await expectControlsInside(page, `${lang} review-changed`);
 
     await tapCentre(page, review.getByRole('button', { name: capture.confirm }));
     await expect(review).toBeHidden();
@@ -181,6 +186,7 @@ for (const lang of LANGS) {
     await expect(cart.getByRole('listitem', { name: SAMPLE.sugar })).toBeVisible();
     await expect(cart.getByRole('listitem', { name: SAMPLE.tea })).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/${lang}-cart-after-photo-sale.png` });
+    await expectControlsInside(page, `${lang} cart-after-photo-sale`);
   });
 }
 
@@ -205,6 +211,7 @@ for (const lang of LANGS) {
     const create = row.getByRole('button', { name: capture.unknownProduct });
     await expect(create).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/${lang}-review-unknown.png` });
+    await expectControlsInside(page, `${lang} review-unknown`);
     await tapCentre(page, create);
 
     // The product form opens above the review, the crop as its photo and view 1.
@@ -215,6 +222,7 @@ for (const lang of LANGS) {
     await expect(form.getByRole('img', { name: W.ui.product.references.mainPhoto })).toBeVisible();
     await expect(form.getByText(fill(W.ui.product.references.count_one, { count: 1 }))).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/${lang}-unknown-form.png` });
+    await expectControlsInside(page, `${lang} unknown-form`);
     const name = lang === 'ar' ? 'علبة جديدة' : 'Boîte nouvelle';
     await form.getByLabel(L.name).fill(name);
     await form.getByLabel(L.category).selectOption({ index: 1 });
@@ -228,6 +236,7 @@ for (const lang of LANGS) {
     await expect(chosen.getByText(capture.yourChoice, { exact: true })).toBeVisible();
     await expect(chosen.getByRole('button', { name: capture.unknownProduct })).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/${lang}-review-created.png` });
+    await expectControlsInside(page, `${lang} review-created`);
     await tapCentre(page, review.getByRole('button', { name: capture.confirm }));
     await expect(review).toBeHidden();
     const cart = page.getByRole('list', { name: W.shell.sale.cart });
@@ -246,5 +255,6 @@ for (const lang of LANGS) {
     const named = (await secondRow.getAttribute('aria-label')) === name;
     if (!named) await expect(secondRow.getByRole('button', { name: new RegExp(name) })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/${lang}-review-recognised-after-create.png` });
+    await expectControlsInside(page, `${lang} review-recognised-after-create`);
   });
 }

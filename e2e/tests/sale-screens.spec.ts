@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LABELS } from '../support/catalog';
+import { expectControlsInside } from '../support/layout';
 import {
   afterOfflineReady,
   LANGS,
@@ -36,8 +37,11 @@ const inventoryWords = {
 
 const SHOTS = '/tmp/shots-27';
 mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, lang: Lang, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${lang}-${name}.png` });
+/** A screenshot for the reviewer; what it shows has no control cut by its card, its dialog or the screen. */
+const shot = async (page: Page, lang: Lang, name: string) => {
+  await page.screenshot({ path: `${SHOTS}/${lang}-${name}.png` });
+  await expectControlsInside(page, `${lang} ${name}`);
+};
 
 const SUGAR = 'Sucre en morceaux Cosumar 1 kg';
 const OIL = 'Huile Lesieur 1L';

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import fr from '../../apps/web/src/i18n/locales/fr.json' with { type: 'json' };
+import { expectControlsInside } from '../support/layout';
 import { servedOffline } from '../support/sale';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -65,27 +66,8 @@ async function visitEveryPage(page: Page, catalogue: Catalogue, lang: string) {
     // The screenshot shows the page, not its code still loading (the page is fetched on its first visit).
     await expect(page.getByText(catalogue.app.loading)).toHaveCount(0);
     await page.screenshot({ path: join(shots(lang), `${entry.page}.png`) });
-    // No control reaches past the screen's edge, nor past its card's, at 360 px (but those of a row that
-    // scrolls sideways): a card's button pushed past the card is cut by it.
-    const pastTheEdge = await page.evaluate(() => {
-      const inScroller = (element: Element) => {
-        for (let up = element.parentElement; up; up = up.parentElement) {
-          const { overflowX } = getComputedStyle(up);
-          if (overflowX === 'auto' || overflowX === 'scroll') return true;
-        }
-        return false;
-      };
-      return [...document.querySelectorAll('button, a, input, select, textarea')]
-        .filter((control) => {
-          const box = control.getBoundingClientRect();
-          const card = control.parentElement?.closest('li, article');
-          const edge = card ? card.getBoundingClientRect() : { left: 0, right: window.innerWidth };
-          const past = box.left < edge.left - 0.5 || box.right > edge.right + 0.5;
-          return box.width > 0 && past && !inScroller(control);
-        })
-        .map((control) => control.getAttribute('aria-label') ?? control.textContent?.trim());
-    });
-    expect(pastTheEdge, `${lang} ${entry.page}`).toEqual([]);
+    // No control reaches past its card or the screen at 360 px (but those of a row that scrolls sideways).
+    await expectControlsInside(page, `${lang} ${entry.page}`);
   }
 }
 

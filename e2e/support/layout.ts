@@ -1,0 +1,34 @@
+// What a person sees of the layout at 360 px: no control reaching past the edge of its card, its dialog or the screen.
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * The controls (buttons, links, fields) that reach past the edge of what holds them — their card (a list item or
+ * an article), their dialog, else the screen — by their labels. A card cuts what it pushes past its edge; a
+ * control of a row that scrolls sideways (chips) is not counted.
+ */
+export function controlsPastTheirEdge(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const inScroller = (element: Element) => {
+      for (let up = element.parentElement; up; up = up.parentElement) {
+        const { overflowX } = getComputedStyle(up);
+        if (overflowX === 'auto' || overflowX === 'scroll') return true;
+      }
+      return false;
+    };
+    return [...document.querySelectorAll('button, a, input, select, textarea')]
+      .filter((control) => {
+        const box = control.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) return false;
+        const holder = control.parentElement?.closest('li, article, [role="dialog"]');
+        const edge = holder ? holder.getBoundingClientRect() : { left: 0, right: window.innerWidth };
+        const past = box.left < edge.left - 0.5 || box.right > edge.right + 0.5;
+        return past && !inScroller(control);
+      })
+      .map((control) => control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName);
+  });
+}
+
+/** Fails, naming them, when a control reaches past its card, its dialog or the screen. */
+export async function expectControlsInside(page: Page, where: string): Promise<void> {
+  expect(await controlsPastTheirEdge(page), `controls past their edge: ${where}`).toEqual([]);
+}
