@@ -3,8 +3,8 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * The controls (buttons, links, fields) that reach past the edge of what holds them — their card (a list item or
- * an article), their dialog, else the screen — by their labels. A card cuts what it pushes past its edge; a
- * control of a row that scrolls sideways (chips) is not counted.
+ * an article), their dialog, else the screen — or whose words spill out of them, by their labels. A card cuts
+ * what it pushes past its edge; a control of a row that scrolls sideways (chips) is not counted.
  */
 export function controlsPastTheirEdge(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -22,9 +22,20 @@ export function controlsPastTheirEdge(page: Page): Promise<string[]> {
         const holder = control.parentElement?.closest('li, article, [role="dialog"]');
         const edge = holder ? holder.getBoundingClientRect() : { left: 0, right: window.innerWidth };
         const past = box.left < edge.left - 0.5 || box.right > edge.right + 0.5;
-        return past && !inScroller(control);
+        // A button's or link's words spilling out of it (a field scrolls its own text; a control without
+        // words may draw its hit area past its box).
+        const spills =
+          (control.tagName === 'BUTTON' || control.tagName === 'A') &&
+          (control.textContent ?? '').trim() !== '' &&
+          control.scrollWidth > control.clientWidth + 1;
+        return (past || spills) && !inScroller(control);
       })
-      .map((control) => control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName);
+      .map(
+        (control) =>
+          control.getAttribute('aria-label') ||
+          control.textContent?.trim() ||
+          control.outerHTML.slice(0, 120),
+      );
   });
 }
 
