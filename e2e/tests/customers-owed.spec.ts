@@ -78,22 +78,9 @@ for (const lang of LANGS) {
     await expect(card(said.name).getByTestId('customer-debt-age')).toHaveText(plural(c, 'debtAge', 1, lang));
     await expect(card(nadia.name).getByTestId('customer-debt-age')).toHaveCount(0);
     await expect(card(said.name).getByText(said.name, { exact: true })).toHaveAttribute('dir', 'auto');
+    // The shot also checks that every control of a card lies inside it, its words whole (`expectControlsInside`:
+    // at 360 px the edit button was pushed half past the card's edge by "Historique", a word that cannot wrap).
     await customers.shoot('customers-owed');
-    // At 360 px every control of a card lies inside the card, its words whole (the edit button was pushed
-    // half past the card's edge by "Historique", a word that cannot wrap).
-    for (const name of [nadia.name, said.name, karim.name, amina.name]) {
-      const cut = await card(name).evaluate((item) => {
-        const box = item.getBoundingClientRect();
-        return [...item.querySelectorAll('button, a')]
-          .filter((control) => {
-            const r = control.getBoundingClientRect();
-            const outside = r.left < box.left - 0.5 || r.right > box.right + 0.5;
-            return outside || control.scrollWidth > control.clientWidth + 1;
-          })
-          .map((control) => control.getAttribute('aria-label') ?? control.textContent);
-      });
-      expect(cut, name).toEqual([]);
-    }
 
     const names = () => customers.names();
     const chip = (group: string, label: string) => customers.chip(group, label);
