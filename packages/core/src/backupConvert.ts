@@ -1,7 +1,7 @@
 // Reads one field of an untrusted backup record: decimal MAD, quantities, dates, ids and data URLs.
 import { v5 } from 'uuid';
 import { isUuid } from './ids.js';
-import { centimesFromMad } from './money.js';
+import { centimesFromMad, roundKg } from './money.js';
 import type { Centimes } from './entities.js';
 
 /** Why one record of a backup was refused (the file as a whole may still be imported). */
@@ -82,14 +82,17 @@ export function readMoney(raw: RawRecord, name: string, fallback?: Centimes): Ce
   }
 }
 
-/** A stock, weight or threshold; `fallback` only when the field is missing. */
+/**
+ * A stock, weight or threshold, to the gram (the app's precision: a stock is the sum of its movements in grams, so
+ * a finer quantity would never add up with them); `fallback` only when the field is missing.
+ */
 export function readQuantity(raw: RawRecord, name: string, fallback?: number): number {
   const value = field(raw, name);
   if (value === undefined && fallback !== undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > MAX_IMPORTED_QUANTITY) {
     throw new RecordRejected('invalid-quantity', name);
   }
-  return value;
+  return roundKg(value);
 }
 
 export function readOptionalQuantity(raw: RawRecord, name: string): number | undefined {

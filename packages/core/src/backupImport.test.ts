@@ -685,4 +685,15 @@ describe('parseBackupText reads this app (version 2)', () => {
       result: 5,
     });
   });
+  it('reads a quantity to the gram, so that the stock still adds up with its movements', () => {
+    // A stock of 22.0000022 was kept as written, with an import movement that the gram sums read as 22.
+    const { plan, report } = imported(fileWith({ products: [rawProduct({ stock: 22.0000022 })] }));
+    expect(plan.products[0]?.stock).toBe(22);
+    expect(plan.stockMovements.map((movement) => movement.delta)).toEqual([22]);
+    const weighed = imported(
+      fileWith({ products: [rawProduct({ is_bulk: true, stock: 1.23449, reorderThreshold: 0.0004 })] }),
+    );
+    expect(weighed.plan.products[0]).toMatchObject({ stock: 1.234, reorderThreshold: 0 });
+    expect(report.rejectedCount + weighed.report.rejectedCount).toBe(0);
+  });
 });
