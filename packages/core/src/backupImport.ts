@@ -28,7 +28,7 @@ import {
   supplierFromFile,
 } from './backupRecords.js';
 import { MAX_IMAGE_BYTES } from './constants.js';
-import { balanceAdjustment, balanceRule, settleCustomerLedger } from './backupReconcile.js';
+import { balanceAdjustments, balanceRule, settleCustomerLedger } from './backupReconcile.js';
 import { stockFromMovements } from './stock.js';
 import { balancesBySupplier } from './suppliers.js';
 
@@ -495,8 +495,8 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
   const acceptedCredits = creditTransactions.length;
   const entriesByCustomer = groupBy(creditTransactions, (entry) => entry.customerId);
   const added = { stockMovements: 0, creditTransactions: 0 };
-  // The original app's stated balance is what the shopkeeper saw: where its entries give another, one visible
-  // "Solde importé" entry makes up the difference (backupReconcile.ts). This app's own files carry the
+  // The original app's stated balance is what the shopkeeper saw: where its entries give another, a visible
+  // "Solde importé" entry makes up the difference (split only past one entry's limit) (backupReconcile.ts). This app's own files carry the
   // balance as a cache of the entries, so there the entries win. Either way balance = Σ entries holds.
   const rawCustomers = listOf('customers');
   const customers = customerRows.map(({ value: customer, index }) => {
@@ -520,10 +520,10 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
       return { ...customer, creditBalance: ledgerBalance };
     }
     const asOf = entries.length === 0 ? customer.createdAt : (exportDate ?? customer.updatedAt);
-    const adjustment = balanceAdjustment(customer, entries, ledgerBalance, asOf);
-    if (adjustment) {
-      creditTransactions.push(adjustment);
-      added.creditTransactions += 1;
+    const adjustments = balanceAdjustments(customer, entries, ledgerBalance, asOf);
+    if (adjustments.length > 0) {
+      creditTransactions.push(...adjustments);
+      added.creditTransactions += adjustments.length;
       report.reason({
         ...reason,
         code: entries.length === 0 ? 'opening-balance-added' : 'balance-reconciled',

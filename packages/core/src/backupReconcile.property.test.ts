@@ -2,9 +2,10 @@
 // balance is the one stated and the plain Σ of their entries; hostile files are still refused whole.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CreditTransaction } from './entities.js';
+import { creditTransactionSchema, type CreditTransaction } from './entities.js';
+import { MAX_AMOUNT_CENTIMES } from './limits.js';
 import { parseBackupText } from './backupImport.js';
-import { balanceAdjustment, IMPORTED_BALANCE_DESCRIPTION, settleCustomerLedger } from './backupReconcile.js';
+import { balanceAdjustments, IMPORTED_BALANCE_DESCRIPTION, settleCustomerLedger } from './backupReconcile.js';
 import { balanceFromLedger } from './ledger.js';
 
 const EXPORT = '2025-06-30T12:00:00.000Z';
@@ -161,19 +162,78 @@ describe('a credit book in the spec format imports reconciled', () => {
           if (s.outcome === 'capped') expect(s.entry.amount).toBeLessThan(s.original.amount);
           if (s.outcome === 'skipped') expect(s.entry.type).toBe('payment');
         }
-        const adjustment = balanceAdjustment(
+        const adjustments = balanceAdjustments(
           { id: ledger[0]?.customerId ?? '00000000-0000-4000-8000-aaaaaaaaaaaa', creditBalance: stated },
           written,
           balance,
           EXPORT,
         );
-        const all = adjustment ? [...written, adjustment] : written;
+        const all = [...written, ...adjustments];
         expect(plainSum(all)).toBe(stated);
         expect(neverNegative(all)).toBe(true);
-        expect(adjustment === undefined).toBe(stated === balance);
+        expect(adjustments.length === 0).toBe(stated === balance);
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a stated balance beyond what one entry may hold', () => {
+  const customer = '00000000-0000-4000-8000-aaaaaaaaaaaa';
+  const sound = (entries: readonly CreditTransaction[]) =>
+    entries.every((entry) => creditTransactionSchema.safeParse(entry).success);
+
+  it('is made up by entries the schema accepts, of distinct ids, that add up to it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5 * MAX_AMOUNT_CENTIMES }),
+        fc.integer({ min: 0, max: 5 * MAX_AMOUNT_CENTIMES }),
+        (stated, owed) => {
+          const written: CreditTransaction[] = [];
+          for (let left = owed, i = 0; left > 0; left -= MAX_AMOUNT_CENTIMES, i += 1) {
+            written.push({
+              id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+              customerId: customer,
+              type: 'credit',
+              amount: Math.min(left, MAX_AMOUNT_CENTIMES),
+              description: '',
+              date: EXPORT,
+            });
+          }
+          const adjustments = balanceAdjustments(
+            { id: customer, creditBalance: stated },
+            written,
+            owed,
+            EXPORT,
+          );
+          expect(sound(adjustments)).toBe(true);
+          expect(new Set(adjustments.map((entry) => entry.id)).size).toBe(adjustments.length);
+          expect(plainSum([...written, ...adjustments])).toBe(stated);
+          expect(neverNegative([...written, ...adjustments])).toBe(true);
+          expect(adjustments.length).toBe(Math.ceil(Math.abs(stated - owed) / MAX_AMOUNT_CENTIMES));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('imports as such entries (one entry of 25,000,000 MAD was refused by the schema)', () => {
+    const file = {
+      exportDate: EXPORT,
+      customers: [{ id: 'c1', name: 'Hamid', creditBalance: 25_000_000 }],
+      creditTransactions: [],
+    };
+    const result = parseBackupText(JSON.stringify(file));
+    if (!result.ok) throw new Error(result.error);
+    const entries = result.backup.creditTransactions;
+    expect(entries.map((entry) => entry.amount)).toEqual([
+      MAX_AMOUNT_CENTIMES,
+      MAX_AMOUNT_CENTIMES,
+      500_000_000,
+    ]);
+    expect(sound(entries)).toBe(true);
+    expect(result.backup.customers[0]?.creditBalance).toBe(2_500_000_000);
+    expect(result.report.added.creditTransactions).toBe(3);
   });
 });
 

@@ -1,7 +1,8 @@
 // A backup's credit book made to add up: payments the original app floored at 0 are recorded as paid up to
-// what was owed, and a stated balance its entries do not give gets one visible "Solde importé" entry.
+// what was owed, and a stated balance its entries do not give gets a visible "Solde importé" entry.
 import type { Centimes, CreditTransaction, Customer } from './entities.js';
 import { derivedId } from './backupConvert.js';
+import { MAX_AMOUNT_CENTIMES } from './limits.js';
 
 /** Description (the note shown in the customer's history) of the entry that carries an imported balance. */
 export const IMPORTED_BALANCE_DESCRIPTION = 'Solde importé';
@@ -75,29 +76,35 @@ function adjustmentDate(entries: readonly CreditTransaction[], asOf: string): st
 }
 
 /**
- * The entry that takes a customer from what their (settled) entries give to the balance the file states:
- * a credit when the file says more is owed, a payment when less. Dated at the export (the moment the
- * stated balance is of), or just after the latest entry when that is later, so it comes last and the
- * balance never goes below 0 on the way. Its id comes from what it carries: the same file gives the same
- * entry, and a sync peer that already holds it finds the same record.
+ * The entries that take a customer from what their (settled) entries give to the balance the file states:
+ * credits when the file says more is owed, payments when less — one entry, or as many as it takes for none to
+ * exceed what one entry may hold (MAX_AMOUNT_CENTIMES: a corrupt balance must not make an entry the app's own
+ * schema refuses). Dated at the export (the moment the stated balance is of), or just after the latest entry
+ * when that is later, so they come last and the balance never goes below 0 on the way. Their ids come from what
+ * they carry: the same file gives the same entries, and a sync peer that already holds one finds the same record.
  */
-export function balanceAdjustment(
+export function balanceAdjustments(
   customer: Pick<Customer, 'id' | 'creditBalance'>,
   settledEntries: readonly CreditTransaction[],
   ledgerBalance: Centimes,
   asOf: string,
-): CreditTransaction | undefined {
+): CreditTransaction[] {
   const difference = customer.creditBalance - ledgerBalance;
-  if (difference === 0) return undefined;
+  if (difference === 0) return [];
   const type = difference > 0 ? 'credit' : 'payment';
   const amount = Math.abs(difference);
   const date = adjustmentDate(settledEntries, asOf);
-  return {
-    id: derivedId('imported-balance', `${customer.id}:${type}:${amount}:${date}`),
-    customerId: customer.id,
-    type,
-    amount,
-    description: IMPORTED_BALANCE_DESCRIPTION,
-    date,
-  };
+  const entries: CreditTransaction[] = [];
+  for (let part = 0, left = amount; left > 0; part += 1, left -= MAX_AMOUNT_CENTIMES) {
+    const key = `${customer.id}:${type}:${amount}:${date}`;
+    entries.push({
+      id: derivedId('imported-balance', part === 0 ? key : `${key}:${part}`),
+      customerId: customer.id,
+      type,
+      amount: Math.min(left, MAX_AMOUNT_CENTIMES),
+      description: IMPORTED_BALANCE_DESCRIPTION,
+      date,
+    });
+  }
+  return entries;
 }
