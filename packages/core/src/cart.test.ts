@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Product } from './entities.js';
+import { MAX_QUANTITY } from './limits.js';
 import {
   addBulkToCart,
   addProductToCart,
@@ -193,5 +194,71 @@ describe('parseStoredCart', () => {
     });
     expect(mixed).toEqual({ cart: { lines: [good], paymentMethod: 'cash' }, corrupt: true });
     expect(parseStoredCart({ lines: [], paymentMethod: 'bitcoin' }).cart.paymentMethod).toBe('cash');
+  });
+  it("keeps a line as it was rather than past a line's limit (it would not be read back)", () => {
+    const cart = setLineQuantity(addProductToCart(emptyCart(), milk), milk.id, MAX_QUANTITY);
+    expect(cart.lines[0]?.quantity).toBe(MAX_QUANTITY);
+    expect(addProductToCart(cart, milk)).toEqual(cart);
+    expect(parseStoredCart(JSON.stringify(cart))).toEqual({ cart, corrupt: false });
+  });
+
+  it('whatever the storage holds, gives a cart the sale screen can total (property)', () => {
+    // Any JSON in a field, or a number the app never writes: a quantity of 10¹² made cartSummary throw.
+    const anyValue = fc.oneof(
+      fc.jsonValue({ maxDepth: 1 }),
+      fc.double(),
+      fc.integer({ min: -(2 ** 53), max: 2 ** 53 }),
+      fc.constantFrom(0, -1, 1e12, 2 ** 53, 0.0004, 20, 'cash'),
+    );
+    const storedLine = fc.record(
+      {
+        productId: fc.oneof(fc.constant('p1'), anyValue),
+        productName: fc.oneof(fc.constant('Lait'), anyValue),
+        quantity: fc.oneof(fc.constant(2), anyValue),
+        unitPrice: fc.oneof(fc.constant(750), anyValue),
+        vatRate: fc.oneof(fc.constant(20), anyValue),
+        isBulk: fc.oneof(fc.boolean(), anyValue),
+        packSize: anyValue,
+        lot: anyValue,
+      },
+      { requiredKeys: [] },
+    );
+    const stored = fc.record(
+      {
+        lines: fc.oneof(fc.array(storedLine, { maxLength: 1000 }), anyValue),
+        customerId: anyValue,
+        paymentMethod: fc.oneof(fc.constantFrom('cash', 'card', 'credit'), anyValue),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(stored, fc.boolean(), (value, asText) => {
+        const { cart } = parseStoredCart(asText ? JSON.stringify(value) : value);
+        const summary = cartSummary(cart);
+        for (const line of summary.lines)
+          expect(Number.isSafeInteger(line.total) && Number.isSafeInteger(line.vat) && line.total >= 0).toBe(
+            true,
+          );
+        for (const amount of [summary.subtotal, summary.vat, summary.total])
+          expect(Number.isFinite(amount) && amount >= 0).toBe(true);
+        for (const line of cart.lines) expect(line.quantity).toBeGreaterThan(0);
+        expect(parseStoredCart(JSON.stringify(cart))).toEqual({ cart, corrupt: false });
+      }),
+      {
+        numRuns: Number(process.env.FUZZ_RUNS ?? 300),
+        examples: [
+          [
+            {
+              lines: [{ productId: 'p1', productName: 'Lait', quantity: 1e12, unitPrice: 750, vatRate: 20 }],
+            },
+            true,
+          ],
+          [
+            { lines: [{ productId: 'p1', productName: 'Lait', quantity: 2, unitPrice: -1, vatRate: 0 }] },
+            false,
+          ],
+        ],
+      },
+    );
   });
 });

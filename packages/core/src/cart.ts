@@ -1,7 +1,8 @@
 // The sale in progress: plain JSON (kept in localStorage by the web app) and the spec's cart-line rules.
 import { z } from 'zod';
 import {
-  centimes,
+  amount,
+  lineQuantity,
   paymentMethod,
   vatRate,
   type Centimes,
@@ -9,6 +10,7 @@ import {
   type Product,
   type VatRate,
 } from './entities.js';
+import { MAX_QUANTITY } from './limits.js';
 import { multiplyPrice, roundKg, roundQuantity } from './money.js';
 import { cartTotals, lineVat, type Totals } from './vat.js';
 
@@ -94,7 +96,7 @@ export function addBulkToCart(
   return { ok: true, cart: { ...cart, lines: [...cart.lines, line] } };
 }
 
-/** Sets a line's quantity; 0 or less removes the line (spec §4). */
+/** Sets a line's quantity; 0 or less removes the line (spec §4); above MAX_QUANTITY changes nothing. */
 export function setLineQuantity(cart: Cart, productId: string, quantity: number): Cart {
   if (!Number.isFinite(quantity)) return cart;
   const lines: CartLine[] = [];
@@ -104,7 +106,9 @@ export function setLineQuantity(cart: Cart, productId: string, quantity: number)
       continue;
     }
     const next = roundQuantity(quantity, line.isBulk === true);
-    if (next > 0) lines.push({ ...line, quantity: next });
+    // Past a line's limit the line stays as it was (a sale line holds at most MAX_QUANTITY).
+    if (next > MAX_QUANTITY) lines.push(line);
+    else if (next > 0) lines.push({ ...line, quantity: next });
   }
   return { ...cart, lines };
 }
@@ -136,11 +140,13 @@ export function cartSummary(cart: Cart): CartSummary {
   return { ...cartTotals(lines), lines, lineCount: lines.length };
 }
 
+// A stored line holds what the app writes: a quantity above 0 and within a line's limit, a price that is not
+// negative (a damaged line with a quantity of 10¹² made cartSummary throw and blanked the sale screen).
 const storedLineSchema = z.object({
   productId: z.string().min(1),
   productName: z.string(),
-  quantity: z.number().finite(),
-  unitPrice: centimes,
+  quantity: lineQuantity.positive(),
+  unitPrice: amount.nonnegative(),
   vatRate: vatRate,
   isBulk: z.boolean().optional(),
   packSize: z.number().positive().finite().optional(),
