@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { customerSchema, productSchema, type Product } from './entities.js';
+import fc from 'fast-check';
+import { customerSchema, productSchema, stockMovementSchema, type Product } from './entities.js';
 import type { DomainContext } from './context.js';
 import { moroccanPhone, newCustomer, newProduct, productDraftSchema, updateProduct } from './validation.js';
 
@@ -105,6 +106,65 @@ describe('newProduct / updateProduct', () => {
     });
     expect(edited.movement?.delta).toBe(6);
     expect(updateProduct(sold, { ...draft, stock: 9 }, context(later)).movement).toBeUndefined();
+  });
+});
+
+describe('any form input (property)', () => {
+  const anyValue = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.double(),
+    fc.integer({ min: -(2 ** 53), max: 2 ** 53 }),
+    fc.constantFrom(0, 1e6, 1e6 + 1, 0.0005, 12.3456, -0, 750, 7, 14, 20, '', '   ', 'Lait', true),
+    fc.jsonValue({ maxDepth: 1 }),
+  );
+  const draftInput = fc.record(
+    {
+      name: anyValue,
+      brand: anyValue,
+      category: anyValue,
+      barcode: anyValue,
+      purchasePrice: anyValue,
+      salePrice: anyValue,
+      vat: anyValue,
+      stock: anyValue,
+      reorderThreshold: anyValue,
+      description: anyValue,
+      isBulk: fc.oneof(fc.boolean(), anyValue),
+      packSize: anyValue,
+    },
+    { requiredKeys: [] },
+  );
+  const stored = newProduct(
+    productDraftSchema.parse({ name: 'Sucre', category: 'Épicerie', stock: 999_999, isBulk: true }),
+    context(),
+  ).product;
+
+  it('a draft the form accepts makes a product and movement the database accepts, new or edited', () => {
+    fc.assert(
+      fc.property(draftInput, (input) => {
+        const parsed = productDraftSchema.safeParse(input);
+        if (!parsed.success) return;
+        for (const { product, movement } of [
+          newProduct(parsed.data, context()),
+          updateProduct(stored, parsed.data, context()),
+        ]) {
+          expect(productSchema.safeParse(product).success).toBe(true);
+          if (movement) expect(stockMovementSchema.safeParse(movement).success).toBe(true);
+        }
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
+    );
+  });
+
+  it('a customer form either makes a customer the database accepts or says why not', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), fc.option(fc.string({ maxLength: 40 })), (name, phone) => {
+        const result = newCustomer({ name, ...(phone === null ? {} : { phone }) }, context());
+        if (result.ok) expect(customerSchema.safeParse(result.customer).success).toBe(true);
+        else expect(['name-required', 'name-too-long', 'invalid-phone']).toContain(result.error);
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
+    );
   });
 });
 
