@@ -14,6 +14,7 @@ import {
   type Lang,
 } from '../support/customers';
 import { CustomersPage, Screen } from '../support/pages';
+import { settledBox, topmostIsWithin } from '../support/sale';
 import { expectToastShown, recordToasts } from '../support/toasts';
 
 // Noon in Casablanca (UTC+1 in June 2025).
@@ -220,7 +221,14 @@ for (const lang of LANGS) {
       .poll(() => sheet.getByTestId('statement-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBe(384);
     await customers.shoot('statement-dialog');
-    await customers.tap(sheet.getByRole('button', { name: c.statementSheet.shareImage }));
+    // Partager is in view with the statement, not below it in the dialog's scroll (it was off a 360×740 screen).
+    const share = sheet.getByRole('button', { name: c.statementSheet.shareImage });
+    const shareBox = await settledBox(share);
+    expect(
+      await topmostIsWithin(page, share, shareBox.x + shareBox.width / 2, shareBox.y + shareBox.height / 2),
+      'Partager lies under the finger without scrolling',
+    ).toBe(true);
+    await customers.tap(share);
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toContain(c.statementSheet.title);

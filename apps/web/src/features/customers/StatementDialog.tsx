@@ -47,18 +47,7 @@ export function StatementDialog({
   customer: Customer | undefined;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('customers');
-  return (
-    <Dialog
-      open={customer !== undefined}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title={withIsolatedName((name) => t('statementSheet.dialogTitle', { name }), customer?.name ?? '')}
-    >
-      {customer ? <StatementBody key={customer.id} customer={customer} /> : null}
-    </Dialog>
-  );
+  return customer ? <StatementBody key={customer.id} customer={customer} onClose={onClose} /> : null;
 }
 
 function useImageUrl(document: TicketDocument | undefined, paper: 58 | 80, logo: Blob | undefined) {
@@ -88,7 +77,11 @@ function useImageUrl(document: TicketDocument | undefined, paper: 58 | 80, logo:
   return { url, failed };
 }
 
-function StatementBody({ customer }: { customer: Customer }) {
+/**
+ * The dialog with its statement: the day, the preview, and — in the dialog's footer, in view however long the
+ * statement is — Partager and Imprimer (they were under the preview, off the screen of a 360×740 phone).
+ */
+function StatementBody({ customer, onClose }: { customer: Customer; onClose: () => void }) {
   const { t, i18n } = useTranslation('customers');
   const { t: tReceipt } = useTranslation('receipt');
   const format = useShopFormat();
@@ -170,55 +163,67 @@ function StatementBody({ customer }: { customer: Customer }) {
   }
 
   return (
-    <div className="flex flex-col gap-3">
-      <Input
-        type="date"
-        label={t('statementSheet.since')}
-        value={day}
-        max={today}
-        onChange={(event) => setDay(event.target.value)}
-        error={since === undefined ? t('statementSheet.invalidSince') : undefined}
-      />
-      {since !== undefined ? (
-        <p className="text-sm text-muted" data-testid="statement-count">
-          {t('statementSheet.entries', {
-            count,
-            // i18next reads every value from `replace` when it is given: the date goes there too.
-            replace: {
-              count: format.count(count),
-              date: new Intl.DateTimeFormat(format.locale, { dateStyle: 'short' }).format(new Date(since)),
-            },
-          })}
-        </p>
-      ) : null}
-      <div className="flex justify-center rounded-xl bg-canvas p-2">
-        {image.url && document ? (
-          <img
-            src={image.url}
-            alt={t('statementSheet.preview')}
-            data-testid="statement-image"
-            className="w-full max-w-[384px] bg-white shadow-sm ring-1 ring-line"
-          />
-        ) : image.failed ? (
-          <p role="alert" className="text-sm text-red-700">
-            {t('statementSheet.imageFailed')}
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={withIsolatedName((name) => t('statementSheet.dialogTitle', { name }), customer.name)}
+      footer={
+        <div className="flex w-full flex-col gap-2">
+          <div className="grid grid-cols-2 gap-2">
+            <Button icon={<Share2 />} disabled={!document || busy} onClick={() => void shareImage()}>
+              {t('statementSheet.shareImage')}
+            </Button>
+            <Button
+              variant="secondary"
+              icon={<Printer />}
+              disabled={!document || busy || !paired}
+              onClick={() => void print()}
+            >
+              {t('statementSheet.print')}
+            </Button>
+          </div>
+          {paired ? null : <p className="text-sm text-muted">{t('statementSheet.printHint')}</p>}
+        </div>
+      }
+    >
+      <div className="flex flex-col gap-3">
+        <Input
+          type="date"
+          label={t('statementSheet.since')}
+          value={day}
+          max={today}
+          onChange={(event) => setDay(event.target.value)}
+          error={since === undefined ? t('statementSheet.invalidSince') : undefined}
+        />
+        {since !== undefined ? (
+          <p className="text-sm text-muted" data-testid="statement-count">
+            {t('statementSheet.entries', {
+              count,
+              // i18next reads every value from `replace` when it is given: the date goes there too.
+              replace: {
+                count: format.count(count),
+                date: new Intl.DateTimeFormat(format.locale, { dateStyle: 'short' }).format(new Date(since)),
+              },
+            })}
           </p>
         ) : null}
+        <div className="flex justify-center rounded-xl bg-canvas p-2">
+          {image.url && document ? (
+            <img
+              src={image.url}
+              alt={t('statementSheet.preview')}
+              data-testid="statement-image"
+              className="w-full max-w-[384px] bg-white shadow-sm ring-1 ring-line"
+            />
+          ) : image.failed ? (
+            <p role="alert" className="text-sm text-red-700">
+              {t('statementSheet.imageFailed')}
+            </p>
+          ) : null}
+        </div>
       </div>
-      <div className="grid grid-cols-2 gap-2 border-t border-line pt-3">
-        <Button icon={<Share2 />} disabled={!document || busy} onClick={() => void shareImage()}>
-          {t('statementSheet.shareImage')}
-        </Button>
-        <Button
-          variant="secondary"
-          icon={<Printer />}
-          disabled={!document || busy || !paired}
-          onClick={() => void print()}
-        >
-          {t('statementSheet.print')}
-        </Button>
-      </div>
-      {paired ? null : <p className="text-sm text-muted">{t('statementSheet.printHint')}</p>}
-    </div>
+    </Dialog>
   );
 }
