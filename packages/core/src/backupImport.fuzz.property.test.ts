@@ -18,90 +18,31 @@ import {
   supplierEntrySchema,
   supplierSchema,
   type CreditTransaction,
-  type Product,
-  type Sale,
-  type StockMovement,
   type Supplier,
   type SupplierEntry,
 } from './entities.js';
 import { isUuid, newId } from './ids.js';
 import { balanceFromLedger } from './ledger.js';
-import { sampleShopData } from './sampleData.js';
 import { stockFromMovements } from './stock.js';
 import { supplierIssues } from './integrity.js';
+import { smallShop, T0 } from './testing/backupShops.js';
 
-const T0 = '2025-01-10T09:00:00.000Z';
 const EXPORT = '2025-02-01T12:00:00.000Z';
-const PHOTO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const CHANGES = Number(process.env.FUZZ_CHANGES ?? 6);
 
-/** A shop with something in every list: the sample products and customers, a sale on the karne, a supplier. */
+/** Something in every list: the small shop, a payment on its karne, a supplier with a delivery and a payment. */
 function everyListShop(): BackupSource {
-  const { products, customers, movements } = sampleShopData({ now: T0, newId });
-  const [tea, oil] = products as [Product, Product];
-  const fatima = customers[0]!;
-  const photoId = newId();
-  const sale: Sale = {
+  const shop = smallShop();
+  const owing = shop.customers.find((customer) => customer.creditBalance > 2000)!;
+  const payment: CreditTransaction = {
     id: newId(),
-    ticketNumber: 'A-000001',
-    date: '2025-01-10T10:15:00.000Z',
-    items: [
-      {
-        productId: tea.id,
-        productName: tea.name,
-        quantity: 2,
-        unitPrice: 1700,
-        total: 3400,
-        vatRate: 20,
-        vat: 680,
-      },
-      {
-        productId: oil.id,
-        productName: oil.name,
-        quantity: 1,
-        unitPrice: 2100,
-        total: 2100,
-        vatRate: 10,
-        vat: 210,
-      },
-    ],
-    subtotal: 5500,
-    vat: 890,
-    discount: 0,
-    total: 6390,
-    paymentMethod: 'credit',
-    printed: true,
-    shared: false,
-    customerId: fatima.id,
+    customerId: owing.id,
+    type: 'payment',
+    amount: 2000,
+    description: '',
+    date: '2025-01-11T10:00:00.000Z',
   };
-  const saleMovements = sale.items.map((item): StockMovement => ({
-    id: newId(),
-    productId: item.productId,
-    kind: 'sale',
-    delta: -item.quantity,
-    at: sale.date,
-    saleId: sale.id,
-  }));
-  const credits: CreditTransaction[] = [
-    {
-      id: newId(),
-      customerId: fatima.id,
-      type: 'credit',
-      amount: 6390,
-      description: 'Ticket A-000001',
-      date: sale.date,
-      saleId: sale.id,
-    },
-    {
-      id: newId(),
-      customerId: fatima.id,
-      type: 'payment',
-      amount: 2000,
-      description: '',
-      date: '2025-01-11T10:00:00.000Z',
-    },
-  ];
   const dairy: Supplier = {
     id: newId(),
     name: 'Centrale',
@@ -121,21 +62,12 @@ function everyListShop(): BackupSource {
       date: '2025-01-12T08:00:00.000Z',
     },
   ];
-  const stockMovements = [...movements, ...saleMovements];
   return {
-    products: products.map((p, i) => ({
-      ...p,
-      stock: stockFromMovements(stockMovements.filter((m) => m.productId === p.id)),
-      ...(i === 0 ? { photoId } : {}),
-    })),
-    sales: [sale],
-    customers: customers.map((c) =>
-      c.id === fatima.id ? { ...c, creditBalance: 4390, totalPurchases: 6390, lastPurchase: sale.date } : c,
+    ...shop,
+    customers: shop.customers.map((customer) =>
+      customer === owing ? { ...customer, creditBalance: customer.creditBalance - payment.amount } : customer,
     ),
-    creditTransactions: credits,
-    stockMovements,
-    settings: { ...DEFAULT_SETTINGS, storeName: 'Hanout Atlas', updatedAt: T0 },
-    photos: [{ id: photoId, dataUrl: PHOTO }],
+    creditTransactions: [...shop.creditTransactions, payment],
     suppliers: [dairy],
     supplierEntries,
   };
@@ -269,19 +201,10 @@ function expectSoundShop(plan: ImportPlan): void {
 }
 
 /** The plan as the app would write it back to a file (its photos by id, as in IndexedDB). */
-function asSource(plan: ImportPlan): BackupSource {
-  return {
-    products: plan.products,
-    sales: plan.sales,
-    customers: plan.customers,
-    creditTransactions: plan.creditTransactions,
-    stockMovements: plan.stockMovements,
-    settings: plan.settings ?? DEFAULT_SETTINGS,
-    photos: plan.photos,
-    suppliers: plan.suppliers,
-    supplierEntries: plan.supplierEntries,
-  };
-}
+const asSource = (plan: ImportPlan): BackupSource => ({
+  ...plan,
+  settings: plan.settings ?? DEFAULT_SETTINGS,
+});
 
 const byId = <T extends { id: string }>(records: readonly T[]) =>
   [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -1,8 +1,9 @@
 // The reminder log travels in backups: written in the file, read back as it was, untidy files tidied.
 import { describe, expect, it } from 'vitest';
+import { emptyShop } from './testing/backupShops.js';
 import { exportBackup } from './backup.js';
 import { parseBackupText } from './backupImport.js';
-import { DEFAULT_SETTINGS, type Customer } from './entities.js';
+import type { Customer } from './entities.js';
 import { REMINDER_LOG_LIMIT } from './reminders.js';
 
 const customer: Customer = {
@@ -17,35 +18,13 @@ const customer: Customer = {
 };
 
 function fileWith(customers: unknown[]): string {
-  const file = exportBackup(
-    {
-      products: [],
-      sales: [],
-      customers: [],
-      creditTransactions: [],
-      stockMovements: [],
-      settings: DEFAULT_SETTINGS,
-      photos: [],
-    },
-    '2025-04-01T00:00:00.000Z',
-  );
+  const file = exportBackup(emptyShop(), '2025-04-01T00:00:00.000Z');
   return JSON.stringify({ ...file, customers });
 }
 
 describe('reminders in a backup', () => {
   it('writes the dates and reads them back unchanged', () => {
-    const file = exportBackup(
-      {
-        products: [],
-        sales: [],
-        customers: [customer],
-        creditTransactions: [],
-        stockMovements: [],
-        settings: DEFAULT_SETTINGS,
-        photos: [],
-      },
-      '2025-04-01T00:00:00.000Z',
-    );
+    const file = exportBackup({ ...emptyShop(), customers: [customer] }, '2025-04-01T00:00:00.000Z');
     expect(file.customers[0]?.remindedAt).toEqual(customer.remindedAt);
     const read = parseBackupText(JSON.stringify(file));
     expect(read.ok && read.backup.customers).toEqual([customer]);

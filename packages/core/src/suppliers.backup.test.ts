@@ -4,25 +4,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportBackup, type BackupSource } from './backup.js';
 import { parseBackupText, type ImportPlan, type ImportReport } from './backupImport.js';
-import { DEFAULT_SETTINGS, type Supplier, type SupplierEntry } from './entities.js';
+import type { Supplier, SupplierEntry } from './entities.js';
 import { isUuid, newId } from './ids.js';
+import { emptyShop } from './testing/backupShops.js';
 import { supplierBalance } from './suppliers.js';
 
 const T0 = '2025-03-01T08:00:00.000Z';
 const EXPORT = '2025-03-14T18:00:00.000Z';
 
 function source(suppliers: Supplier[], supplierEntries: SupplierEntry[]): BackupSource {
-  return {
-    products: [],
-    sales: [],
-    customers: [],
-    creditTransactions: [],
-    stockMovements: [],
-    settings: DEFAULT_SETTINGS,
-    photos: [],
-    suppliers,
-    supplierEntries,
-  };
+  return { ...emptyShop(), suppliers, supplierEntries };
 }
 
 function imported(text: string): { plan: ImportPlan; report: ImportReport } {

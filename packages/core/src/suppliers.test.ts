@@ -12,8 +12,8 @@ import {
 } from './suppliers.js';
 import { checkOperationPayload, OWNER_ONLY_OPERATIONS } from './sync.js';
 import { checkIntegrity } from './integrity.js';
+import { emptyShop } from './testing/backupShops.js';
 import { exportBackup } from './backup.js';
-import { DEFAULT_SETTINGS } from './entities.js';
 
 const NOW = '2026-03-14T09:00:00.000Z';
 let n = 0;
@@ -178,15 +178,7 @@ describe('the supplier notebook in a backup', () => {
     const kept = supplier(4550);
     const delivered = recordSupplierDelivery({ ...kept, balance: 0 }, 4550, 'BL 9', ctx(), ['m-1']);
     if (!delivered.ok) throw new Error('refused');
-    const source = {
-      products: [],
-      sales: [],
-      customers: [],
-      creditTransactions: [],
-      stockMovements: [],
-      settings: DEFAULT_SETTINGS,
-      photos: [],
-    };
+    const source = emptyShop();
     const file = exportBackup({ ...source, suppliers: [kept], supplierEntries: [delivered.entry] }, NOW);
     expect(file.suppliers).toEqual([{ ...kept, balance: 45.5 }]);
     expect(file.supplierEntries).toEqual([{ ...delivered.entry, amount: 45.5 }]);
