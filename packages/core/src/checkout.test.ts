@@ -9,7 +9,13 @@ import {
   type Cart,
 } from './cart.js';
 import { checkout, formatTicketNumber, type CheckoutInput } from './checkout.js';
-import { saleSchema, stockMovementSchema, creditTransactionSchema, customerSchema } from './entities.js';
+import {
+  MAX_SALE_LINES,
+  saleSchema,
+  stockMovementSchema,
+  creditTransactionSchema,
+  customerSchema,
+} from './entities.js';
 import type { Customer, Product } from './entities.js';
 
 const NOW = '2025-01-15T10:00:00.000Z';
@@ -84,6 +90,35 @@ describe('checkout', () => {
       ],
     };
     expect(checkout(input(cart, [rice, free]))).toEqual({ ok: false, error: 'no-valid-items' });
+  });
+
+  it('refuses a sale past what one sale may hold, rather than write what the server refuses', () => {
+    const dear = product(4, { salePrice: 1_000_000_00 });
+    const many = (count: number): Cart => ({
+      paymentMethod: 'cash',
+      lines: Array.from({ length: count }, (_, i) => ({
+        productId: `01940000-0000-7000-8000-${String(100 + i).padStart(12, '0')}`,
+        productName: `Produit ${i}`,
+        quantity: 1,
+        unitPrice: 100,
+        vatRate: 20 as const,
+      })),
+    });
+    const catalogue = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        ...rice,
+        id: `01940000-0000-7000-8000-${String(100 + i).padStart(12, '0')}`,
+      }));
+    // 9 × 1,000,000 MAD + VAT is 10,800,000 MAD: over the 10,000,000 MAD a sale may hold.
+    const costly = setLineQuantity(addProductToCart(emptyCart(), dear), dear.id, 9);
+    expect(checkout(input(costly, [dear]))).toEqual({ ok: false, error: 'sale-too-large' });
+    const sold = checkout(input(setLineQuantity(costly, dear.id, 8), [dear]));
+    expect(sold.ok && saleSchema.safeParse(sold.sale).success).toBe(true);
+    expect(checkout(input(many(MAX_SALE_LINES + 1), catalogue(MAX_SALE_LINES + 1)))).toEqual({
+      ok: false,
+      error: 'sale-too-large',
+    });
+    expect(checkout(input(many(MAX_SALE_LINES), catalogue(MAX_SALE_LINES))).ok).toBe(true);
   });
 
   it('keeps only the valid lines and records a cash sale', () => {

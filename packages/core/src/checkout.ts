@@ -1,6 +1,8 @@
 // Finishing a sale: the sale record, its stock movements, the customer's update and the credit entry, all at once.
 import type { Cart, CartLine } from './cart.js';
+import { MAX_SALE_LINES } from './entities.js';
 import type { CreditTransaction, Customer, Product, Sale, SaleItem, StockMovement } from './entities.js';
+import { MAX_AMOUNT_CENTIMES, MAX_QUANTITY } from './limits.js';
 import { multiplyPrice, roundQuantity } from './money.js';
 import { cartTotals, lineVat } from './vat.js';
 
@@ -18,7 +20,11 @@ export type CheckoutInput = {
   newId: () => string;
 };
 
-export type CheckoutError = 'empty-cart' | 'no-valid-items' | 'credit-needs-customer';
+/**
+ * `sale-too-large`: past what one sale may hold (MAX_SALE_LINES lines, MAX_AMOUNT_CENTIMES for a line or the total):
+ * refused here, with a message, rather than written on the phone and then refused by the server.
+ */
+export type CheckoutError = 'empty-cart' | 'no-valid-items' | 'credit-needs-customer' | 'sale-too-large';
 
 export type CheckoutResult =
   | {
@@ -80,6 +86,12 @@ export function checkout(input: CheckoutInput): CheckoutResult {
   if (cart.paymentMethod === 'credit' && !customer) return { ok: false, error: 'credit-needs-customer' };
 
   const { subtotal, vat, total } = cartTotals(items);
+  const tooLarge =
+    items.length > MAX_SALE_LINES ||
+    items.some((item) => item.total > MAX_AMOUNT_CENTIMES || item.quantity > MAX_QUANTITY) ||
+    subtotal > MAX_AMOUNT_CENTIMES ||
+    total > MAX_AMOUNT_CENTIMES;
+  if (tooLarge) return { ok: false, error: 'sale-too-large' };
   const sale: Sale = {
     id: saleId,
     ticketNumber,

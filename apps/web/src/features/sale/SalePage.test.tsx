@@ -30,4 +30,23 @@ describe('SalePage checkout', () => {
     await waitFor(() => expect(window.location.hash).toMatch(/^#\/receipt/));
     expect(await listSales()).toHaveLength(1);
   });
+  it('a sale past what one sale may hold is refused with its reason, and nothing is recorded', async () => {
+    // 9 × 1,000,000 MAD + 20 % VAT: 10,800,000 MAD, over the 10,000,000 MAD of one sale (the server refuses it).
+    const gold = await saveProduct(aProduct({ name: 'Lingot', salePrice: 100_000_000, stock: 10 }));
+    writeCart({
+      lines: [
+        { productId: gold.id, productName: gold.name, quantity: 9, unitPrice: 100_000_000, vatRate: 20 },
+      ],
+      paymentMethod: 'cash',
+    });
+    renderScreen(<SalePage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Valider et voir le ticket' }));
+    expect(
+      await screen.findByText(
+        /Cette vente dépasse ce qu'une vente peut contenir : 10.000.000,00\sMAD et 1.000 lignes au plus/,
+      ),
+    ).toBeTruthy();
+    expect(await listSales()).toHaveLength(0);
+    expect(window.location.hash).toBe('#/sale');
+  });
 });

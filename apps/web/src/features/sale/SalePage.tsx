@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import {
   addProductToCart,
   cartSummary,
+  MAX_AMOUNT_CENTIMES,
+  MAX_SALE_LINES,
   setCartCustomer,
   setLineQuantity,
   setPaymentMethod,
@@ -13,6 +15,7 @@ import {
   type Product,
 } from '@hanouti/core';
 import { navigate } from '../../app/navigation';
+import { useShopFormat } from '../../app/useShopFormat';
 import { ReceiptPageLazy } from '../../app/receiptPage';
 import { holdBackgroundWork } from '../../data/backgroundWork';
 import { completeSale, type CompleteSaleError } from '../../data/checkoutRepository';
@@ -57,6 +60,7 @@ export function SalePage() {
   const { t } = useTranslation('sale');
   const { t: tShell } = useTranslation();
   const { cart, corrupt, update } = useCart();
+  const format = useShopFormat();
   const customers = useCustomers();
   const [sheetOpen, setSheetOpen] = useState(false);
   const [bulk, setBulk] = useState<Bulk>({ open: false });
@@ -126,6 +130,11 @@ export function SalePage() {
         return t('customerNotFound');
       case 'save-failed':
         return t('saveFailed');
+      case 'sale-too-large':
+        return t('saleTooLarge', {
+          amount: format.money(MAX_AMOUNT_CENTIMES),
+          lines: format.count(MAX_SALE_LINES),
+        });
     }
   };
 
