@@ -9,8 +9,12 @@ import {
   type Cart,
 } from './cart.js';
 import { checkout, formatTicketNumber, type CheckoutInput } from './checkout.js';
+import { MAX_AMOUNT_CENTIMES } from './limits.js';
+import { roundQuantity } from './money.js';
+import { checkOperationPayload } from './sync.js';
 import {
   MAX_SALE_LINES,
+  VAT_RATES,
   saleSchema,
   stockMovementSchema,
   creditTransactionSchema,
@@ -285,6 +289,67 @@ describe('checkout properties', () => {
           expect(p.stock + moved).toBe(Math.max(p.stock - sold, 0));
         }
       }),
+    );
+  });
+  it('any cart either is refused with a reason or makes a sale the server accepts as it is', () => {
+    const quantity = fc.oneof(
+      fc.integer({ min: -2, max: 1_000_001 }),
+      fc.double({ min: -1, max: 1_000_001, noNaN: true }),
+      fc.constantFrom(0.0004, 0.0005, 1.2345, 999_999.9996, 1_000_000),
+    );
+    const price = fc.oneof(
+      fc.integer({ min: -10, max: MAX_AMOUNT_CENTIMES + 1 }),
+      fc.constantFrom(1, 99, MAX_AMOUNT_CENTIMES, 3_333_333),
+    );
+    const line = fc.record({
+      n: fc.integer({ min: 1, max: 4 }),
+      quantity,
+      unitPrice: price,
+      vatRate: fc.constantFrom(...VAT_RATES),
+      lot: fc.option(fc.string({ maxLength: 100 }), { nil: undefined }),
+    });
+    const shop = fc.record({
+      bulk: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+      stocks: fc.array(fc.double({ min: -50, max: 1e6, noNaN: true }), { minLength: 4, maxLength: 4 }),
+      credit: fc.boolean(),
+      owed: fc.integer({ min: 0, max: 2 ** 40 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 12 }),
+        shop,
+        (lines, { bulk, stocks, credit, owed }) => {
+          const products = [1, 2, 3, 4].map((n) =>
+            product(n, { isBulk: bulk[n - 1]!, stock: roundQuantity(stocks[n - 1]!, bulk[n - 1]!) }),
+          );
+          const cart: Cart = {
+            paymentMethod: credit ? 'credit' : 'cash',
+            customerId: customer.id,
+            lines: lines.map((l) => ({
+              productId: products[l.n - 1]!.id,
+              productName: `Produit ${l.n}`,
+              quantity: l.quantity,
+              unitPrice: l.unitPrice,
+              vatRate: l.vatRate,
+              ...(bulk[l.n - 1] ? { isBulk: true } : {}),
+              ...(l.lot ? { lot: l.lot } : {}),
+            })),
+          };
+          const result = checkout(input(cart, products, { customer: { ...customer, creditBalance: owed } }));
+          if (!result.ok) {
+            expect(['no-valid-items', 'sale-too-large']).toContain(result.error);
+            return;
+          }
+          const payload = {
+            sale: result.sale,
+            movements: result.movements,
+            ...(result.creditTransaction ? { creditTransaction: result.creditTransaction } : {}),
+          };
+          expect(checkOperationPayload('sale.record', payload)).toMatchObject({ ok: true });
+          if (result.customer) expect(customerSchema.safeParse(result.customer).success).toBe(true);
+        },
+      ),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
     );
   });
 });
