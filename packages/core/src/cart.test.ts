@@ -202,6 +202,21 @@ describe('parseStoredCart', () => {
     expect(parseStoredCart(JSON.stringify(cart))).toEqual({ cart, corrupt: false });
   });
 
+  it('refuses a weighing that would take a bulk line past what one line may hold', () => {
+    const lentils = product({ id: '01940000-0000-7000-8000-00000000000b', isBulk: true, salePrice: 1600 });
+    const first = addBulkToCart(emptyCart(), lentils, 999_999);
+    if (!first.ok) throw new Error(first.error);
+    expect(addBulkToCart(first.cart, lentils, 2)).toEqual({ ok: false, error: 'weight-too-large' });
+    expect(addBulkToCart(emptyCart(), lentils, MAX_QUANTITY + 1)).toEqual({
+      ok: false,
+      error: 'weight-too-large',
+    });
+    const full = addBulkToCart(first.cart, lentils, 1);
+    expect(full.ok && full.cart.lines[0]?.quantity).toBe(MAX_QUANTITY);
+    if (full.ok)
+      expect(parseStoredCart(JSON.stringify(full.cart))).toEqual({ cart: full.cart, corrupt: false });
+  });
+
   it('whatever the storage holds, gives a cart the sale screen can total (property)', () => {
     // Any JSON in a field, or a number the app never writes: a quantity of 10¹² made cartSummary throw.
     const anyValue = fc.oneof(

@@ -30,7 +30,9 @@ export type CartLine = {
 
 export type Cart = { lines: CartLine[]; customerId?: string; paymentMethod: PaymentMethod };
 
-export type CartError = 'weight-not-positive' | 'price-not-positive' | 'price-differs-from-cart-line';
+/** `weight-too-large`: the line's weight would pass MAX_QUANTITY, what one sale line may hold. */
+export type CartError =
+  'weight-not-positive' | 'weight-too-large' | 'price-not-positive' | 'price-differs-from-cart-line';
 export type CartChange = { ok: true; cart: Cart } | { ok: false; error: CartError };
 
 export type CartSummary = Totals & {
@@ -75,12 +77,14 @@ export function addBulkToCart(
 ): CartChange {
   const weight = Number.isFinite(weightKg) ? roundKg(weightKg) : 0;
   if (weight <= 0) return { ok: false, error: 'weight-not-positive' };
+  if (weight > MAX_QUANTITY) return { ok: false, error: 'weight-too-large' };
   const price = pricePerKg ?? product.salePrice;
   if (!Number.isSafeInteger(price) || price <= 0) return { ok: false, error: 'price-not-positive' };
   const lotName = lot?.trim();
   const existing = cart.lines.find((line) => line.productId === product.id);
   if (existing) {
     if (existing.unitPrice !== price) return { ok: false, error: 'price-differs-from-cart-line' };
+    if (roundKg(existing.quantity + weight) > MAX_QUANTITY) return { ok: false, error: 'weight-too-large' };
     const lines = cart.lines.map((line) =>
       line === existing
         ? { ...line, quantity: roundKg(line.quantity + weight), ...(lotName ? { lot: lotName } : {}) }

@@ -90,4 +90,15 @@ describe('Vente en vrac', () => {
     fireEvent.change(price, { target: { value: '' } });
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
+  it('refuses a weighing that would take the line past what one line may hold, and adds nothing', async () => {
+    const inCart = addBulkToCart(emptyCart(), LENTILS, 999_999, undefined);
+    if (!inCart.ok) throw new Error(inCart.error);
+    const { dialog, weight, add, onCart } = await openBulk(inCart.cart);
+    fireEvent.change(weight, { target: { value: '2' } });
+    await clickAndSettle(add);
+    expect(within(dialog).getByRole('alert').textContent).toMatch(
+      /^Poids trop grand : une ligne du panier tient au plus 1.000.000 kg\.$/,
+    );
+    expect(onCart).not.toHaveBeenCalled();
+  });
 });

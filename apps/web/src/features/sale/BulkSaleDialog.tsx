@@ -4,7 +4,7 @@ import { PackageOpen, Scale } from 'lucide-react';
 import { useMemo } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { addBulkToCart, multiplyPrice, type Cart, type Product } from '@hanouti/core';
+import { addBulkToCart, MAX_QUANTITY, multiplyPrice, type Cart, type Product } from '@hanouti/core';
 import { navigate } from '../../app/navigation';
 import { useShopFormat } from '../../app/useShopFormat';
 import { useProducts } from '../../data/productsRepository';
@@ -124,7 +124,9 @@ function BulkSaleForm({
         message:
           result.error === 'price-differs-from-cart-line'
             ? t('bulkDialog.priceDiffers')
-            : t('bulkDialog.priceInvalid'),
+            : result.error === 'weight-too-large'
+              ? t('bulkDialog.weightTooLarge', { max: format.count(MAX_QUANTITY) })
+              : t('bulkDialog.priceInvalid'),
       });
       return;
     }
