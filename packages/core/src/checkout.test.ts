@@ -7,6 +7,7 @@ import {
   setCartCustomer,
   setLineQuantity,
   type Cart,
+  type CartLine,
 } from './cart.js';
 import { checkout, formatTicketNumber, type CheckoutInput } from './checkout.js';
 import { MAX_AMOUNT_CENTIMES } from './limits.js';
@@ -20,7 +21,7 @@ import {
   creditTransactionSchema,
   customerSchema,
 } from './entities.js';
-import type { Customer, Product } from './entities.js';
+import type { Customer, Product, VatRate } from './entities.js';
 
 const NOW = '2025-01-15T10:00:00.000Z';
 const SALE_ID = '01940000-0000-7000-8000-0000000000aa';
@@ -246,6 +247,31 @@ describe('checkout', () => {
   });
 });
 
+/** Generated lines as the cart holds them: `n` is the product (1–4), bulk lines marked as the app marks them. */
+function cartLines(
+  lines: readonly {
+    n: number;
+    quantity: number;
+    unitPrice: number;
+    vatRate: VatRate;
+    lot?: string | undefined;
+  }[],
+  products: readonly Product[],
+): CartLine[] {
+  return lines.map((l) => {
+    const chosen = products[l.n - 1]!;
+    return {
+      productId: chosen.id,
+      productName: `Produit ${l.n}`,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      vatRate: l.vatRate,
+      ...(chosen.isBulk ? { isBulk: true } : {}),
+      ...(l.lot ? { lot: l.lot } : {}),
+    };
+  });
+}
+
 describe('checkout properties', () => {
   it('totals add up and stock caches equal stock plus the movements, never below 0 from a stock ≥ 0', () => {
     const line = fc.record({
@@ -258,16 +284,7 @@ describe('checkout properties', () => {
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), stocks, (lines, stock) => {
         const products = [1, 2, 3, 4].map((n) => product(n, { stock: stock[n - 1] ?? 0 }));
-        const cart: Cart = {
-          paymentMethod: 'cash',
-          lines: lines.map((l) => ({
-            productId: products[l.n - 1]!.id,
-            productName: `Produit ${l.n}`,
-            quantity: l.quantity,
-            unitPrice: l.unitPrice,
-            vatRate: l.vatRate,
-          })),
-        };
+        const cart: Cart = { paymentMethod: 'cash', lines: cartLines(lines, products) };
         const result = checkout(input(cart, products));
         const valid = lines.filter((l) => l.quantity > 0 && l.unitPrice > 0);
         if (valid.length === 0) {
@@ -325,15 +342,7 @@ describe('checkout properties', () => {
           const cart: Cart = {
             paymentMethod: credit ? 'credit' : 'cash',
             customerId: customer.id,
-            lines: lines.map((l) => ({
-              productId: products[l.n - 1]!.id,
-              productName: `Produit ${l.n}`,
-              quantity: l.quantity,
-              unitPrice: l.unitPrice,
-              vatRate: l.vatRate,
-              ...(bulk[l.n - 1] ? { isBulk: true } : {}),
-              ...(l.lot ? { lot: l.lot } : {}),
-            })),
+            lines: cartLines(lines, products),
           };
           const result = checkout(input(cart, products, { customer: { ...customer, creditBalance: owed } }));
           if (!result.ok) {
