@@ -496,8 +496,9 @@ export function parseBackupText(text: string, limits: Partial<ImportLimits> = {}
   const entriesByCustomer = groupBy(creditTransactions, (entry) => entry.customerId);
   const added = { stockMovements: 0, creditTransactions: 0 };
   // The original app's stated balance is what the shopkeeper saw: where its entries give another, a visible
-  // "Solde importé" entry makes up the difference (split only past one entry's limit) (backupReconcile.ts). This app's own files carry the
-  // balance as a cache of the entries, so there the entries win. Either way balance = Σ entries holds.
+  // "Solde importé" entry makes up the difference (several only past one entry's limit; backupReconcile.ts).
+  // This app's own files carry the balance as a cache of the entries, so there the entries win. Either way
+  // balance = Σ entries holds.
   const rawCustomers = listOf('customers');
   const customers = customerRows.map(({ value: customer, index }) => {
     const entries = entriesByCustomer.get(customer.id) ?? [];

@@ -145,7 +145,7 @@ export function cartSummary(cart: Cart): CartSummary {
 }
 
 // A stored line holds what the app writes: a quantity above 0 and within a line's limit, a price that is not
-// negative (a damaged line with a quantity of 10¹² made cartSummary throw and blanked the sale screen).
+// negative (a damaged line with a quantity of 10¹² made cartSummary throw: the sale page showed its error page).
 const storedLineSchema = z.object({
   productId: z.string().min(1),
   productName: z.string(),
