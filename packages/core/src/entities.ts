@@ -1,6 +1,6 @@
 /** The shop's records and their validation schemas: the contract shared by the web app, the server and sync. */
 import { z } from 'zod';
-import { MAX_AMOUNT_CENTIMES, MAX_QUANTITY, MAX_STOCK } from './limits.js';
+import { MAX_AMOUNT_CENTIMES, MAX_NOTE_LENGTH, MAX_QUANTITY, MAX_STOCK } from './limits.js';
 
 /** Money is always an integer number of centimes (1 MAD = 100 centimes). */
 export const centimes = z.number().int().safe();
@@ -126,7 +126,7 @@ export const creditTransactionSchema = z.object({
   customerId: uuid,
   type: z.enum(CREDIT_TRANSACTION_TYPES),
   amount: amount.positive(),
-  description: z.string().max(500),
+  description: z.string().max(MAX_NOTE_LENGTH),
   date: isoDate,
   /** The sale that created this credit entry, for a sale "sur le carnet". */
   saleId: uuid.optional(),
@@ -154,7 +154,7 @@ export const supplierEntrySchema = z.object({
   /** delivery: goods received on credit (the shop owes more); payment: money handed to the supplier. */
   type: z.enum(SUPPLIER_ENTRY_TYPES),
   amount: amount.positive(),
-  description: z.string().max(500),
+  description: z.string().max(MAX_NOTE_LENGTH),
   date: isoDate,
   /** The stock movements of the Réception this delivery came with. */
   movementIds: z.array(uuid).max(MAX_SALE_LINES).optional(),
@@ -170,7 +170,7 @@ export const stockMovementSchema = z.object({
   delta: quantity,
   at: isoDate,
   saleId: uuid.optional(),
-  note: z.string().max(500).optional(),
+  note: z.string().max(MAX_NOTE_LENGTH).optional(),
   deviceId: z.string().min(1).max(64).optional(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;

@@ -9,6 +9,7 @@ import { CREDIT_ENTRY_ADVANCE, creditTransactionSchema, customerSchema } from '.
 import type { CreditTransaction, Customer } from './entities.js';
 import { balanceFromLedger, ledgerHistory, recordAdvance, recordCredit, recordPayment } from './ledger.js';
 import { checkIntegrity } from './integrity.js';
+import { MAX_AMOUNT_CENTIMES, MAX_NOTE_LENGTH } from './limits.js';
 import { dayPromises, promiseStatus } from './paymentPromise.js';
 
 const TZ = 'Africa/Casablanca';
@@ -242,6 +243,63 @@ describe('the new fields in records', () => {
     });
     expect(done.ok && done.transaction.saleId).toBeUndefined();
     expect(done.ok && done.customer.creditBalance).toBe(1_500);
+  });
+
+  it('any amount and note: an entry refused with its reason, or one its schema accepts (the server refuses no other)', () => {
+    const anyAmount = fc.oneof(
+      fc.integer({ min: -MAX_AMOUNT_CENTIMES, max: 2 * MAX_AMOUNT_CENTIMES }),
+      fc.constantFrom(
+        MAX_AMOUNT_CENTIMES,
+        MAX_AMOUNT_CENTIMES + 1,
+        Number.MAX_SAFE_INTEGER,
+        0.5,
+        Number.NaN,
+        Infinity,
+      ),
+    );
+    const anyNote = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc
+        .tuple(fc.nat(8), fc.integer({ min: MAX_NOTE_LENGTH - 3, max: MAX_NOTE_LENGTH + 3 }), fc.nat(8))
+        .map(([before, length, after]) => `${' '.repeat(before)}${'é'.repeat(length)}${' '.repeat(after)}`),
+    );
+    const ops = fc.constantFrom('credit', 'advance', 'payment');
+    fc.assert(
+      fc.property(
+        ops,
+        anyAmount,
+        anyNote,
+        fc.integer({ min: 0, max: MAX_AMOUNT_CENTIMES }),
+        (op, amount, note, owed) => {
+          const who = customer({ creditBalance: owed });
+          const result =
+            op === 'credit'
+              ? recordCredit(who, amount, note, ctx())
+              : op === 'advance'
+                ? recordAdvance(who, amount, note, ctx())
+                : recordPayment(who, amount, note, ctx());
+          const inRange = Number.isSafeInteger(amount) && amount > 0 && amount <= MAX_AMOUNT_CENTIMES;
+          const noteFits = note.trim().length <= MAX_NOTE_LENGTH;
+          expect(result.ok).toBe(inRange && noteFits && (op !== 'advance' || note.trim() !== ''));
+          if (!result.ok) {
+            expect(result.error).toBe(
+              !Number.isSafeInteger(amount) || amount <= 0
+                ? 'amount-not-positive'
+                : !inRange
+                  ? 'amount-too-large'
+                  : !noteFits
+                    ? 'description-too-long'
+                    : 'note-required',
+            );
+            return;
+          }
+          if (result.transaction)
+            expect(creditTransactionSchema.parse(result.transaction)).toEqual(result.transaction);
+          expect(customerSchema.parse(result.customer)).toEqual(result.customer);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('a customer without limit or promise is valid as before; bad values are refused', () => {

@@ -7,8 +7,14 @@ import {
   type Sale,
 } from './entities.js';
 import type { DomainContext } from './context.js';
+import { MAX_AMOUNT_CENTIMES, MAX_NOTE_LENGTH } from './limits.js';
 
-export type LedgerError = 'amount-not-positive' | 'note-required';
+/**
+ * Why an entry is refused: its amount is not above 0, or beyond what one entry holds (MAX_AMOUNT_CENTIMES);
+ * its description is longer than MAX_NOTE_LENGTH once trimmed; an advance without its note.
+ */
+export type LedgerError =
+  'amount-not-positive' | 'amount-too-large' | 'description-too-long' | 'note-required';
 
 export type CreditResult =
   { ok: true; transaction: CreditTransaction; customer: Customer } | { ok: false; error: LedgerError };
@@ -24,8 +30,15 @@ export type PaymentResult =
     }
   | { ok: false; error: LedgerError };
 
-function isPositiveAmount(amount: number): boolean {
-  return Number.isSafeInteger(amount) && amount > 0;
+/** What any carnet or supplier entry must meet, whatever its kind: a whole amount in (0, MAX], a note within bounds. */
+export function entryProblem(
+  amount: number,
+  description: string,
+): 'amount-not-positive' | 'amount-too-large' | 'description-too-long' | undefined {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return 'amount-not-positive';
+  if (amount > MAX_AMOUNT_CENTIMES) return 'amount-too-large';
+  if (description.trim().length > MAX_NOTE_LENGTH) return 'description-too-long';
+  return undefined;
 }
 
 function entry(
@@ -52,7 +65,8 @@ export function recordCredit(
   description: string,
   ctx: DomainContext,
 ): CreditResult {
-  if (!isPositiveAmount(amount)) return { ok: false, error: 'amount-not-positive' };
+  const problem = entryProblem(amount, description);
+  if (problem) return { ok: false, error: problem };
   return {
     ok: true,
     transaction: entry(customer, 'credit', amount, description, ctx),
@@ -70,7 +84,8 @@ export function recordAdvance(
   note: string,
   ctx: DomainContext,
 ): CreditResult {
-  if (!isPositiveAmount(amount)) return { ok: false, error: 'amount-not-positive' };
+  const problem = entryProblem(amount, note);
+  if (problem) return { ok: false, error: problem };
   if (note.trim() === '') return { ok: false, error: 'note-required' };
   return {
     ok: true,
@@ -92,7 +107,8 @@ export function recordPayment(
   description: string,
   ctx: DomainContext,
 ): PaymentResult {
-  if (!isPositiveAmount(amount)) return { ok: false, error: 'amount-not-positive' };
+  const problem = entryProblem(amount, description);
+  if (problem) return { ok: false, error: problem };
   const applied = Math.min(amount, Math.max(customer.creditBalance, 0));
   if (applied === 0) return { ok: true, transaction: undefined, customer, change: amount };
   return {

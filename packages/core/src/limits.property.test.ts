@@ -16,6 +16,7 @@ import {
   multiplyPrice,
   parseMadInput,
   parseQuantityInput,
+  readPositiveMad,
   roundKg,
   sumQuantities,
 } from './money.js';
@@ -123,10 +124,39 @@ describe('money and quantity refuse what they cannot compute, with a typed error
         expect(quantity.value).toBeLessThanOrEqual(MAX_QUANTITY);
       }),
     );
-    expect(parseMadInput('10000000,01')).toEqual({ value: 0, invalid: true });
+    expect(parseMadInput('10000000,01')).toEqual({ value: 0, invalid: true, tooLarge: true });
     expect(parseMadInput('10000000')).toEqual({ value: MAX_AMOUNT_CENTIMES, invalid: false });
-    expect(parseQuantityInput('1000001', false)).toEqual({ value: 0, invalid: true });
+    expect(parseQuantityInput('1000001', false)).toEqual({ value: 0, invalid: true, tooLarge: true });
+    expect(parseQuantityInput('1000000,001', true)).toEqual({ value: 0, invalid: true, tooLarge: true });
     expect(parseQuantityInput('1e308', true)).toEqual({ value: 0, invalid: true });
+  });
+
+  it('a typed amount above 0 is read to the centime, or refused as not above 0 or as too large', () => {
+    const typedCentimes = fc.bigInt({ min: 0n, max: 10n ** 30n });
+    const asTyped = (centimes: bigint, comma: boolean) => {
+      const text = centimes.toString().padStart(3, '0');
+      return `${text.slice(0, -2)}${comma ? ',' : '.'}${text.slice(-2)}`;
+    };
+    fc.assert(
+      fc.property(typedCentimes, fc.boolean(), (centimes, comma) => {
+        const read = readPositiveMad(asTyped(centimes, comma));
+        if (centimes === 0n) expect(read).toEqual({ ok: false, problem: 'not-positive' });
+        else if (centimes > BigInt(MAX_AMOUNT_CENTIMES))
+          expect(read).toEqual({ ok: false, problem: 'too-large' });
+        else expect(read).toEqual({ ok: true, value: Number(centimes) });
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const read = readPositiveMad(text);
+        // Whatever is typed: a valid amount, or a reason; too large only when digits were typed.
+        if (read.ok) expect(checkedCentimes(read.value)).toBeGreaterThan(0);
+        else if (read.problem === 'too-large') expect(text).toMatch(/\d/);
+      }),
+    );
+    expect(readPositiveMad('-5')).toEqual({ ok: false, problem: 'not-positive' });
+    expect(readPositiveMad('20 000 000')).toEqual({ ok: false, problem: 'too-large' });
+    expect(readPositiveMad('')).toEqual({ ok: false, problem: 'not-positive' });
   });
 
   it('a sale line beyond the limits is refused by its schema', () => {

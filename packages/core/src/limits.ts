@@ -10,6 +10,8 @@ export const MAX_AMOUNT_CENTIMES = 1_000_000_000;
 export const MAX_QUANTITY = 1_000_000;
 /** The largest stock (and stock movement) in magnitude: the sum of many movements, or an imported stock. */
 export const MAX_STOCK = 1_000_000_000;
+/** The longest note of a carnet or supplier entry, or of a stock movement, in UTF-16 code units (an input's maxLength). */
+export const MAX_NOTE_LENGTH = 500;
 /** How deep a JSON value (an operation's payload, a request body) may nest: records nest 3 levels. */
 export const MAX_JSON_DEPTH = 32;
 

@@ -5,8 +5,13 @@ import { AmountError, MAX_AMOUNT_CENTIMES, MAX_QUANTITY, MAX_STOCK } from './lim
 
 export type MoneyLocale = 'fr-MA' | 'ar-MA';
 
-/** What a typed amount became: invalid input becomes 0 (spec §5), and the form can say so. */
-export type ParsedInput = { value: number; invalid: boolean };
+/**
+ * What a typed amount became: invalid input becomes 0 (spec §5), and the form can say so. `tooLarge`: a number
+ * was typed, but beyond what the app holds (MAX_AMOUNT_CENTIMES, MAX_QUANTITY), so that the form can say that.
+ */
+export type ParsedInput = { value: number; invalid: boolean; tooLarge?: true };
+
+const TOO_LARGE: ParsedInput = { value: 0, invalid: true, tooLarge: true };
 
 const MILLI = 10 ** KG_DECIMALS;
 // Spaces (incl. the narrow no-break space of fr formatting) are tolerated as thousands separators.
@@ -53,9 +58,21 @@ export function parseMadInput(text: string): ParsedInput {
   const fraction = match?.[2] ?? '';
   if (!match || (whole === '' && fraction === '')) return { value: 0, invalid: true };
   const value = scaledFromDecimalText(whole, fraction, 2);
-  return Number.isSafeInteger(value) && value <= MAX_AMOUNT_CENTIMES
-    ? { value, invalid: false }
-    : { value: 0, invalid: true };
+  return Number.isSafeInteger(value) && value <= MAX_AMOUNT_CENTIMES ? { value, invalid: false } : TOO_LARGE;
+}
+
+/** Why a typed amount that must be above 0 is refused: not a number or not above 0, or beyond MAX_AMOUNT_CENTIMES. */
+export type PositiveAmountProblem = 'not-positive' | 'too-large';
+
+/** A typed amount that must be above 0 (a carnet entry, a debt, a limit): its centimes, or why it is refused. */
+export function readPositiveMad(
+  text: string,
+): { ok: true; value: Centimes } | { ok: false; problem: PositiveAmountProblem } {
+  const parsed = parseMadInput(text);
+  if (parsed.tooLarge) return { ok: false, problem: 'too-large' };
+  return parsed.invalid || parsed.value <= 0
+    ? { ok: false, problem: 'not-positive' }
+    : { ok: true, value: parsed.value };
 }
 
 /**
@@ -75,12 +92,12 @@ export function parseQuantityInput(text: string, isBulk: boolean): ParsedInput {
     const units = Number(whole || '0');
     return Number.isSafeInteger(units) && units <= MAX_QUANTITY
       ? { value: units, invalid: false }
-      : { value: 0, invalid: true };
+      : TOO_LARGE;
   }
   const milli = scaledFromDecimalText(whole, fraction, KG_DECIMALS);
   return Number.isSafeInteger(milli) && milli <= MAX_QUANTITY * MILLI
     ? { value: milli / MILLI, invalid: false }
-    : { value: 0, invalid: true };
+    : TOO_LARGE;
 }
 
 /**

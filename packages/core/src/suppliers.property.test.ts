@@ -1,7 +1,8 @@
 // The supplier notebook's invariant: what is owed to a supplier is the sum of their entries, whatever the order.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Supplier, SupplierEntry } from './entities.js';
+import { supplierEntrySchema, supplierSchema, type Supplier, type SupplierEntry } from './entities.js';
+import { MAX_AMOUNT_CENTIMES, MAX_NOTE_LENGTH } from './limits.js';
 import {
   balancesBySupplier,
   recordSupplierDelivery,
@@ -106,6 +107,68 @@ describe('supplier balance = Σ entries', () => {
         // Payments are capped at what is owed: one phone alone never goes into advance.
         expect(supplier.balance).toBeGreaterThanOrEqual(0);
       }),
+    );
+  });
+});
+
+describe('a supplier entry from any amount and note', () => {
+  it('is refused with its reason, or is one its schema accepts', () => {
+    const supplier: Supplier = {
+      id: '0190a0a0-0000-7000-8000-0000000000aa',
+      name: 'Centrale Laitière',
+      phone: '',
+      balance: 0,
+      createdAt: new Date(NOW).toISOString(),
+      updatedAt: new Date(NOW).toISOString(),
+    };
+    const anyAmount = fc.oneof(
+      fc.integer({ min: -MAX_AMOUNT_CENTIMES, max: 2 * MAX_AMOUNT_CENTIMES }),
+      fc.constantFrom(MAX_AMOUNT_CENTIMES, MAX_AMOUNT_CENTIMES + 1, 2 ** 60, 0.5, Number.NaN),
+    );
+    const anyNote = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc
+        .tuple(fc.nat(8), fc.integer({ min: MAX_NOTE_LENGTH - 3, max: MAX_NOTE_LENGTH + 3 }))
+        .map(([spaces, length]) => `${' '.repeat(spaces)}${'ك'.repeat(length)}${' '.repeat(spaces)}`),
+    );
+    let n = 0;
+    const ctx = () => ({
+      now: new Date(NOW).toISOString(),
+      newId: () => `0190a0a0-0000-7000-8000-${String(++n).padStart(12, '0')}`,
+    });
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        anyAmount,
+        anyNote,
+        fc.integer({ min: -MAX_AMOUNT_CENTIMES, max: MAX_AMOUNT_CENTIMES }),
+        (delivery, amount, note, balance) => {
+          const owed = { ...supplier, balance };
+          const result = delivery
+            ? recordSupplierDelivery(owed, amount, note, ctx())
+            : recordSupplierPayment(owed, amount, note, ctx());
+          const valid =
+            Number.isSafeInteger(amount) &&
+            amount > 0 &&
+            amount <= MAX_AMOUNT_CENTIMES &&
+            note.trim().length <= MAX_NOTE_LENGTH;
+          if (!valid) {
+            expect(result.ok).toBe(false);
+            expect(['amount-not-positive', 'amount-too-large', 'description-too-long']).toContain(
+              !result.ok && result.error,
+            );
+            return;
+          }
+          if (!result.ok) {
+            expect(result.error).toBe('payment-above-balance');
+            expect(delivery).toBe(false);
+            return;
+          }
+          expect(supplierEntrySchema.parse(result.entry)).toEqual(result.entry);
+          expect(supplierSchema.parse(result.supplier)).toEqual(result.supplier);
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });

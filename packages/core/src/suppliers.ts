@@ -14,9 +14,10 @@ import {
   type SupplierEntry,
 } from './entities.js';
 import type { DomainContext } from './context.js';
+import { entryProblem, type LedgerError } from './ledger.js';
 import { moroccanPhone } from './validation.js';
 
-export type SupplierEntryError = 'amount-not-positive' | 'payment-above-balance';
+export type SupplierEntryError = Exclude<LedgerError, 'note-required'> | 'payment-above-balance';
 export type NewSupplierError = 'name-required' | 'name-too-long' | 'invalid-phone';
 
 /** The signed change an entry makes to what the shop owes. */
@@ -90,10 +91,6 @@ export function newSupplier(
 export type SupplierEntryResult =
   { ok: true; entry: SupplierEntry; supplier: Supplier } | { ok: false; error: SupplierEntryError };
 
-function isPositiveAmount(amount: number): boolean {
-  return Number.isSafeInteger(amount) && amount > 0;
-}
-
 function withEntry(supplier: Supplier, entry: SupplierEntry, now: string): Supplier {
   return { ...supplier, balance: supplier.balance + supplierEntryEffect(entry), updatedAt: now };
 }
@@ -109,7 +106,8 @@ export function recordSupplierDelivery(
   ctx: DomainContext,
   movementIds: readonly string[] = [],
 ): SupplierEntryResult {
-  if (!isPositiveAmount(amount)) return { ok: false, error: 'amount-not-positive' };
+  const problem = entryProblem(amount, description);
+  if (problem) return { ok: false, error: problem };
   const entry: SupplierEntry = {
     id: ctx.newId(),
     supplierId: supplier.id,
@@ -129,7 +127,8 @@ export function recordSupplierPayment(
   description: string,
   ctx: DomainContext,
 ): SupplierEntryResult {
-  if (!isPositiveAmount(amount)) return { ok: false, error: 'amount-not-positive' };
+  const problem = entryProblem(amount, description);
+  if (problem) return { ok: false, error: problem };
   if (amount > Math.max(supplier.balance, 0)) return { ok: false, error: 'payment-above-balance' };
   const entry: SupplierEntry = {
     id: ctx.newId(),
