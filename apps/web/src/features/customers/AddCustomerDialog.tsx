@@ -4,7 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Save, UserPlus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { madFromCentimes, MONEY_INPUT_STEP, newCustomer, newId, type Customer } from '@hanouti/core';
+import {
+  madFromCentimes,
+  MAX_AMOUNT_CENTIMES,
+  MONEY_INPUT_STEP,
+  newCustomer,
+  newId,
+  type Customer,
+} from '@hanouti/core';
+import { useShopFormat } from '../../app/useShopFormat';
 import { useShopSettings } from '../../app/useShopSettings';
 import { saveCustomer } from '../../data/customersRepository';
 import { Button } from '../../ui/Button';
@@ -39,6 +47,7 @@ export function AddCustomerDialog({
 }) {
   const { t } = useTranslation('customers');
   const { currency } = useShopSettings();
+  const format = useShopFormat();
   const initial = (): CustomerFormValues => ({
     name: customer?.name ?? '',
     phone: customer?.phone ?? '',
@@ -58,7 +67,8 @@ export function AddCustomerDialog({
   const { errors, isSubmitting } = formState;
   const message = (field: keyof CustomerFormValues) => {
     const key = errors[field]?.message;
-    return key ? t(key as 'nameRequired') : undefined;
+    // Only the too-large limit's words take a value: the largest amount, as the shop writes money.
+    return key ? t(key as 'nameRequired', { max: format.money(MAX_AMOUNT_CENTIMES) }) : undefined;
   };
   const field = (name: keyof CustomerFormValues) => register(name, { onChange: () => clearErrors(name) });
   const promise = useWatch({ control, name: 'promise' });

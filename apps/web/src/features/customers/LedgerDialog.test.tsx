@@ -31,6 +31,30 @@ describe('Crédit ou paiement', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['Enregistrer le crédit', undefined],
+    ['Enregistrer le paiement', 'Paiement'],
+  ])(
+    'says that an amount past 10,000,000 MAD is too large, not that it must be above 0 (%s)',
+    async (submit, kind) => {
+      const { customer, onClose, dialog, typeAmount, press } = await openLedger({ creditBalance: 5000 });
+      if (kind) fireEvent.click(within(dialog).getByRole('radio', { name: kind }));
+      typeAmount('10 000 000,01');
+      await press(submit);
+      expect(
+        await within(dialog).findByText(/^Montant trop grand : 10.000.000,00\sMAD au plus$/),
+      ).toBeTruthy();
+      expect(within(dialog).queryByText('Le montant doit être supérieur à 0')).toBeNull();
+      expect(await listCreditTransactions(customer.id)).toHaveLength(0);
+      expect((await getCustomer(customer.id))?.creditBalance).toBe(5000);
+      expect(onClose).not.toHaveBeenCalled();
+      // The largest amount itself is an entry like any other.
+      typeAmount('10000000');
+      await press(submit);
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+    },
+  );
+
   it('clears the message once the amount is typed again, then writes the credit', async () => {
     const { customer, onClose, dialog, typeAmount, press } = await openLedger();
     await press('Enregistrer le crédit');

@@ -9,7 +9,7 @@ import { useShopSettings } from '../../app/useShopSettings';
 import { addCredit, addPayment } from '../../data/customersRepository';
 import { addAdvance } from '../../data/karneRepository';
 import { NotebookEntryDialog, type NotebookEntrySaved } from '../../ui/credit/NotebookEntryDialog';
-import type { NotebookEntry } from '../../ui/credit/notebookEntryForm';
+import { boundRefusal, type NotebookEntry } from '../../ui/credit/notebookEntryForm';
 import { useOverLimitConfirm } from '../../ui/credit/useOverLimitConfirm';
 import { toast } from '../../ui/toastStore';
 import { withIsolatedName } from '../../ui/IsolatedName';
@@ -44,8 +44,8 @@ export function LedgerDialog({ customer, onClose }: { customer: Customer | undef
           ? await addAdvance(customer.id, amount, description)
           : await addPayment(customer.id, amount, description);
     if (!result.ok) {
-      if (result.error === 'amount-not-positive')
-        return { field: 'amount', message: tApp('customers.amountMustBePositive') };
+      const refusal = boundRefusal(result.error);
+      if (refusal) return refusal;
       if (result.error === 'note-required')
         return { field: 'description', message: t('advanceNoteRequired') };
       toast({ title: tApp('customers.transactionSaveFailed'), tone: 'error' });

@@ -34,8 +34,14 @@ describe('customerFormSchema', () => {
     });
   });
 
-  it('refuses a limit of 0 and keeps a promised day', () => {
-    expect(customerFormSchema.safeParse({ ...typed, limit: '0' }).success).toBe(false);
+  it('refuses a limit of 0, says a limit past 10,000,000 MAD is too large, and keeps a promised day', () => {
+    expect(customerFormSchema.safeParse({ ...typed, limit: '0' }).error?.issues[0]?.message).toBe(
+      'creditLimitInvalid',
+    );
+    expect(customerFormSchema.safeParse({ ...typed, limit: '10000000,01' }).error?.issues[0]?.message).toBe(
+      'creditLimitTooLarge',
+    );
+    expect(customerFormSchema.parse({ ...typed, limit: '10000000' }).limit).toBe(1_000_000_000);
     expect(customerFormSchema.parse({ ...typed, promise: '2026-12-01' }).promise).toBe('2026-12-01');
   });
 });

@@ -1,12 +1,13 @@
 // Nouveau client's fields as typed and the rules they must meet; messages are keys of the customers catalogue.
-import { customerSchema, moroccanPhone, parseMadInput } from '@hanouti/core';
+import { customerSchema, moroccanPhone, readPositiveMad, type PositiveAmountProblem } from '@hanouti/core';
 import { z } from 'zod';
 
-/** The limit as typed: empty is no limit; anything else must be an amount above 0. */
-export function readLimit(text: string): { ok: true; value: number | undefined } | { ok: false } {
+/** The limit as typed: empty is no limit; anything else must be an amount above 0, within what one amount holds. */
+export function readLimit(
+  text: string,
+): { ok: true; value: number | undefined } | { ok: false; problem: PositiveAmountProblem } {
   if (text.trim() === '') return { ok: true, value: undefined };
-  const parsed = parseMadInput(text);
-  return parsed.invalid || parsed.value <= 0 ? { ok: false } : { ok: true, value: parsed.value };
+  return readPositiveMad(text);
 }
 
 /** The promised day as the date field gives it ("YYYY-MM-DD"); empty is no promise. */
@@ -32,7 +33,9 @@ export const customerFormSchema = customerFormFields
     // Spec §5: the phone is optional; when given it must be a Moroccan number.
     const typedPhone = fields.phone.trim();
     if (typedPhone !== '' && !moroccanPhone(typedPhone).ok) refuse('phone', 'invalidPhone');
-    if (!readLimit(fields.limit).ok) refuse('limit', 'creditLimitInvalid');
+    const limit = readLimit(fields.limit);
+    if (!limit.ok)
+      refuse('limit', limit.problem === 'too-large' ? 'creditLimitTooLarge' : 'creditLimitInvalid');
     if (!readPromise(fields.promise).ok) refuse('promise', 'promiseDateInvalid');
   })
   .transform((fields) => {

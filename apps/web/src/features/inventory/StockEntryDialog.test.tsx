@@ -41,6 +41,8 @@ describe('Inventaire and Réception', () => {
     ['count', '2,5', 'Ce produit se compte en unités entières'],
     ['count', '-1', 'Le stock ne peut pas être négatif'],
     ['restock', '0', 'La quantité doit être supérieure à 0'],
+    ['restock', '1000001', /^Quantité trop grande : 1.000.000 au plus$/],
+    ['count', '2 000 000', /^Quantité trop grande : 1.000.000 au plus$/],
   ] as const)('a %s of "%s" says "%s" and writes nothing', async (kind, typed, message) => {
     const { product, onClose, dialog, typeQuantity, save } = await openEntry(kind);
     typeQuantity(typed);
@@ -75,6 +77,13 @@ describe('Inventaire and Réception', () => {
     expect((await getProduct(product.id))?.stock).toBe(4);
     expect(await listSupplierEntries(made.supplier.id)).toHaveLength(0);
     expect(onClose).not.toHaveBeenCalled();
+
+    // Past what one entry holds, the amount is said to be too large (not "above 0"), and nothing is written.
+    fireEvent.change(within(dialog).getByLabelText('Montant dû (MAD) *'), { target: { value: '99999999' } });
+    await save();
+    expect(await within(dialog).findByText(/^Montant trop grand : 10.000.000,00\sMAD au plus$/)).toBeTruthy();
+    expect((await getProduct(product.id))?.stock).toBe(4);
+    expect(await listSupplierEntries(made.supplier.id)).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Montant dû (MAD) *'), { target: { value: '180' } });
     expect(within(dialog).queryByText('Le montant doit être supérieur à 0')).toBeNull();

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '@hanouti/core';
+import { MAX_AMOUNT_CENTIMES, MAX_QUANTITY, type Product } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { countStock, restockProduct } from '../../data/stockRepository';
 import { receiveOnCredit } from '../../data/suppliersRepository';
@@ -17,7 +17,8 @@ import {
   splitCreditResult,
 } from '../../ui/credit/CreditReceptionFields';
 import {
-  CREDIT_AMOUNT_REFUSED,
+  CREDIT_AMOUNT_TOO_LARGE,
+  creditRefusalCode,
   problemOfResult,
   stockEntrySchema,
   type StockEntryKind,
@@ -56,10 +57,13 @@ export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogPro
 
   function problemText(reason: StockEntryProblem | 'not-found'): string {
     if (reason === 'negative') return t('inventory.stockCannotBeNegative');
-    return ti(`entry.problem.${reason}`);
+    // Only the too-large quantity's words take a value: the largest a typed quantity may be.
+    return ti(`entry.problem.${reason}`, { max: format.quantity(MAX_QUANTITY, product.isBulk) });
   }
   const quantityProblem = errors.quantity?.message as StockEntryProblem | 'not-found' | undefined;
-  const refuseCredit = () => setError('credit', { message: CREDIT_AMOUNT_REFUSED });
+  const creditProblem = errors.credit?.message;
+  const refuseCredit = (problem: 'too-large' | 'refused') =>
+    setError('credit', { message: creditRefusalCode(problem) });
 
   const submit = handleSubmit(async ({ quantity, note, credit: owed }) => {
     try {
@@ -68,7 +72,7 @@ export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogPro
         ? splitCreditResult(await receiveOnCredit(product.id, quantity, note, owed.supplierId, owed.amount))
         : undefined;
       if (onCredit?.creditRefused) {
-        refuseCredit();
+        refuseCredit(onCredit.creditRefused);
         return;
       }
       const result = onCredit
@@ -135,7 +139,13 @@ export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogPro
             credit.onChange(next);
             clearErrors('credit');
           }}
-          error={errors.credit ? tc('amountMustBePositive') : undefined}
+          error={
+            creditProblem === undefined
+              ? undefined
+              : creditProblem === CREDIT_AMOUNT_TOO_LARGE
+                ? tc('amountTooLarge', { max: format.money(MAX_AMOUNT_CENTIMES) })
+                : tc('amountMustBePositive')
+          }
         />
       ) : null}
     </FormDialog>

@@ -19,6 +19,12 @@ describe('a typed stock count or delivery', () => {
     expect(readStockEntry('restock', '-2', false)).toEqual({ ok: false, problem: 'not-positive' });
   });
 
+  it('says a quantity past what one entry holds (1,000,000 units or kg) is too large', () => {
+    expect(readStockEntry('restock', '1000000', false)).toEqual({ ok: true, quantity: 1_000_000 });
+    expect(readStockEntry('restock', '1000001', false)).toEqual({ ok: false, problem: 'too-large' });
+    expect(readStockEntry('count', '1000000,001', true)).toEqual({ ok: false, problem: 'too-large' });
+  });
+
   it('asks for whole units when a unit product gets decimals', () => {
     expect(readStockEntry('count', '2,5', false)).toEqual({ ok: false, problem: 'whole-units' });
   });

@@ -1,11 +1,12 @@
 // What a typed stock count or delivery becomes: a quantity to write, or the reason it is refused.
-import { parseQuantityInput } from '@hanouti/core';
+import { parseQuantityInput, type PositiveAmountProblem } from '@hanouti/core';
 import { z } from 'zod';
 import type { StockUpdateResult } from '../../data/stockRepository';
 import { readCreditReception, type CreditReception } from '../../ui/credit/CreditReceptionFields';
 
 export type StockEntryKind = 'count' | 'restock';
-export type StockEntryProblem = 'empty' | 'invalid' | 'negative' | 'not-positive' | 'whole-units';
+export type StockEntryProblem =
+  'empty' | 'invalid' | 'negative' | 'not-positive' | 'too-large' | 'whole-units';
 
 const NEGATIVE = /^\s*[-−]/;
 
@@ -21,6 +22,7 @@ export function readStockEntry(
   if (text.trim() === '') return { ok: false, problem: 'empty' };
   const negative = NEGATIVE.test(text);
   const parsed = parseQuantityInput(text.replace(NEGATIVE, ''), isBulk);
+  if (parsed.tooLarge) return { ok: false, problem: 'too-large' };
   if (parsed.invalid) {
     const decimalUnits = !isBulk && !parseQuantityInput(text.replace(NEGATIVE, ''), true).invalid;
     return { ok: false, problem: decimalUnits ? 'whole-units' : 'invalid' };
@@ -56,8 +58,13 @@ export type StockEntryOutput = {
   credit: { supplierId: string; amount: number } | undefined;
 };
 
-/** The supplier part's refusal, as a code: the amount owed must be above 0. */
+/** The supplier part's refusals, as codes: the amount owed must be above 0, and within what one entry holds. */
 export const CREDIT_AMOUNT_REFUSED = 'credit-amount';
+export const CREDIT_AMOUNT_TOO_LARGE = 'credit-amount-too-large';
+
+/** The supplier part's refusal code for a problem of its amount. */
+export const creditRefusalCode = (problem: PositiveAmountProblem | 'refused') =>
+  problem === 'too-large' ? CREDIT_AMOUNT_TOO_LARGE : CREDIT_AMOUNT_REFUSED;
 
 /**
  * Every field checked at once through `readStockEntry` (core's quantity parser) and `readCreditReception`
@@ -75,8 +82,9 @@ export function stockEntrySchema(kind: StockEntryKind, isBulk: boolean) {
     .superRefine((fields, context) => {
       const entry = readStockEntry(kind, fields.quantity, isBulk);
       if (!entry.ok) context.addIssue({ code: 'custom', path: ['quantity'], message: entry.problem });
-      if (!readCredit(fields.credit).ok)
-        context.addIssue({ code: 'custom', path: ['credit'], message: CREDIT_AMOUNT_REFUSED });
+      const owed = readCredit(fields.credit);
+      if (!owed.ok)
+        context.addIssue({ code: 'custom', path: ['credit'], message: creditRefusalCode(owed.problem) });
     })
     .transform((fields): StockEntryOutput => {
       const entry = readStockEntry(kind, fields.quantity, isBulk);

@@ -6,7 +6,7 @@ import { useShopFormat } from '../../app/useShopFormat';
 import { useShopSettings } from '../../app/useShopSettings';
 import { recordDelivery, recordPayment } from '../../data/suppliersRepository';
 import { NotebookEntryDialog, type NotebookEntrySaved } from '../../ui/credit/NotebookEntryDialog';
-import type { NotebookEntry } from '../../ui/credit/notebookEntryForm';
+import { boundRefusal, type NotebookEntry } from '../../ui/credit/notebookEntryForm';
 import { toast } from '../../ui/toastStore';
 import { withIsolatedName } from '../../ui/IsolatedName';
 
@@ -36,8 +36,8 @@ export function SupplierEntryDialog({
           field: 'amount',
           message: t('paymentAboveBalance', { amount: format.money(Math.max(balance, 0)) }),
         };
-      if (result.error === 'amount-not-positive')
-        return { field: 'amount', message: t('amountMustBePositive') };
+      const refusal = boundRefusal(result.error);
+      if (refusal) return refusal;
       toast({ title: t('entryFailed'), tone: 'error' });
       return 'kept';
     }

@@ -1,5 +1,5 @@
 // The Réception's optional supplier part: which supplier delivered, and whether on credit for how much.
-import { parseMadInput } from '@hanouti/core';
+import { readPositiveMad, type PositiveAmountProblem } from '@hanouti/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShopSettings } from '../../app/useShopSettings';
@@ -14,14 +14,16 @@ const LEFT_TO_RIGHT = 'ltr';
 export type CreditReception = { supplierId: string; onCredit: boolean; amountText: string };
 export const NO_CREDIT_RECEPTION: CreditReception = { supplierId: '', onCredit: true, amountText: '' };
 
-/** What the fields ask for: nothing, a supplier debt of `amount` centimes, or a refusal of the amount. */
+/** What the fields ask for: nothing, a supplier debt of `amount` centimes, or a refusal of the amount and why. */
 export function readCreditReception(
   value: CreditReception,
-): { ok: true; credit: { supplierId: string; amount: number } | undefined } | { ok: false } {
+):
+  | { ok: true; credit: { supplierId: string; amount: number } | undefined }
+  | { ok: false; problem: PositiveAmountProblem } {
   if (value.supplierId === '' || !value.onCredit) return { ok: true, credit: undefined };
-  const parsed = parseMadInput(value.amountText);
-  if (value.amountText.trim() === '' || parsed.invalid || parsed.value <= 0) return { ok: false };
-  return { ok: true, credit: { supplierId: value.supplierId, amount: parsed.value } };
+  const amount = readPositiveMad(value.amountText);
+  if (!amount.ok) return amount;
+  return { ok: true, credit: { supplierId: value.supplierId, amount: amount.value } };
 }
 
 export function CreditReceptionFields({
@@ -86,11 +88,14 @@ export function CreditReceptionFields({
 
 /**
  * A Réception à crédit's answer in the stock dialog's terms: the stock part as a StockUpdateResult, or
- * `creditRefused` when the supplier part was refused (amount, supplier gone) and nothing was written.
+ * `creditRefused` when the supplier part was refused and nothing was written: `too-large` for an amount past
+ * what one entry holds, `refused` for any other reason (amount, supplier gone).
  */
 export function splitCreditResult(
   result: CreditReceptionResult,
-): { creditRefused: true } | { creditRefused: false; stock: StockUpdateResult; supplierName?: string } {
+):
+  | { creditRefused: 'too-large' | 'refused' }
+  | { creditRefused: false; stock: StockUpdateResult; supplierName?: string } {
   if (result.ok) {
     return {
       creditRefused: false,
@@ -99,10 +104,13 @@ export function splitCreditResult(
     };
   }
   switch (result.error) {
+    case 'amount-too-large':
+      return { creditRefused: 'too-large' };
     case 'amount-not-positive':
+    case 'description-too-long':
     case 'payment-above-balance':
     case 'supplier-not-found':
-      return { creditRefused: true };
+      return { creditRefused: 'refused' };
     default:
       return { creditRefused: false, stock: { ok: false, error: result.error } };
   }

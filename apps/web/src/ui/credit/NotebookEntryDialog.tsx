@@ -4,6 +4,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { MAX_AMOUNT_CENTIMES, MAX_NOTE_LENGTH } from '@hanouti/core';
+import { useShopFormat } from '../../app/useShopFormat';
 import { FormDialog } from '../FormDialog';
 import { Input } from '../Input';
 import { toast } from '../toastStore';
@@ -30,7 +33,10 @@ export interface NotebookEntryKind<Kind extends string> {
   note?: { label: string; placeholder: string; required: boolean };
 }
 
-/** The screen's answer to an entry: written, kept open (refused with a toast, or not confirmed), or a field's refusal. */
+/**
+ * The screen's answer to an entry: written, kept open (refused with a toast, or not confirmed), or a field's refusal
+ * (its words, or one of the form's own codes: `boundRefusal`).
+ */
 export type NotebookEntrySaved = 'saved' | 'kept' | { field: 'amount' | 'description'; message: string };
 
 export function NotebookEntryDialog<Kind extends string>({
@@ -62,7 +68,10 @@ export function NotebookEntryDialog<Kind extends string>({
   amountPlaceholder: string;
   descriptionLabel: string;
   descriptionPlaceholder: string;
-  /** The words of the form's checks; a note is asked only by a kind whose `note.required` is set. */
+  /**
+   * The words of the form's checks; a note is asked only by a kind whose `note.required` is set. The bounds' words
+   * (an amount or a note too large) are the dialog's own.
+   */
   messages: { amountMustBePositive: string; noteRequired?: string };
   /** What the balance becomes, shown while typing (nothing is written); undefined for none. */
   preview: (kind: Kind, amount: number) => ReactNode;
@@ -71,6 +80,13 @@ export function NotebookEntryDialog<Kind extends string>({
   failedMessage: string;
   aside?: ReactNode;
 }) {
+  const { t } = useTranslation('ui', { keyPrefix: 'credit' });
+  const format = useShopFormat();
+  const words: Partial<Record<NotebookEntryProblem, string>> = {
+    ...messages,
+    amountTooLarge: t('amountTooLarge', { max: format.money(MAX_AMOUNT_CENTIMES) }),
+    noteTooLong: t('noteTooLong', { max: format.count(MAX_NOTE_LENGTH) }),
+  };
   const values = kinds.map((kind) => kind.value) as [Kind, ...Kind[]];
   const kindOf = (value: Kind) => kinds.find((kind) => kind.value === value) ?? kinds[0];
   // A screen's kinds never change while its dialog lives: the rules are made once.
@@ -97,7 +113,7 @@ export function NotebookEntryDialog<Kind extends string>({
   const message = (field: 'amount' | 'description') => {
     // The form's own checks leave a code; the screen's refusals (setError below) leave their words.
     const code = errors[field]?.message;
-    return code ? (messages[code as NotebookEntryProblem] ?? code) : undefined;
+    return code ? (words[code as NotebookEntryProblem] ?? code) : undefined;
   };
   const field = (name: 'amount' | 'description') => register(name, { onChange: () => clearErrors(name) });
 
