@@ -49,6 +49,19 @@ describe('the product modal', () => {
     expect(screen.getByText("« 12,5abc » n'est pas un nombre valide : remplacé par 0")).toBeTruthy();
   });
 
+  it('turns a price or stock past what the app holds into 0 and says it was too large', async () => {
+    renderScreen(<ProductModal product={undefined} onClose={() => undefined} />);
+    await screen.findByRole('dialog');
+    type('Prix de vente (MAD)', '20000000');
+    fireEvent.blur(field('Prix de vente (MAD)'));
+    expect(field('Prix de vente (MAD)').value).toBe('0');
+    expect(screen.getByText(/^« 20000000 » dépasse 10.000.000,00\sMAD : remplacé par 0$/)).toBeTruthy();
+    type('Stock', '1000001');
+    fireEvent.blur(field('Stock'));
+    expect(field('Stock').value).toBe('0');
+    expect(screen.getByText('« 1000001 » dépasse 1.000.000 : remplacé par 0')).toBeTruthy();
+  });
+
   it('refuses a negative stock with the spec message', async () => {
     renderScreen(<ProductModal product={undefined} onClose={() => undefined} />);
     await screen.findByRole('dialog');

@@ -5,7 +5,14 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { parseMadInput, VAT_RATES, type Product, type ProductDraft } from '@hanouti/core';
+import {
+  MAX_AMOUNT_CENTIMES,
+  MAX_QUANTITY,
+  parseMadInput,
+  VAT_RATES,
+  type Product,
+  type ProductDraft,
+} from '@hanouti/core';
 import type { ImageFeatures } from '@hanouti/recognition';
 import { useShopFormat } from '../../app/useShopFormat';
 import { useShopSettings } from '../../app/useShopSettings';
@@ -91,17 +98,25 @@ export function ProductModal({ product, initialBarcode, initialPhoto, onSaved, o
       : photo.kind === 'keep' && product?.photoId
         ? { kind: 'stored', photoId: product.photoId }
         : undefined;
-  const [notes, setNotes] = useState<Partial<Record<NumberField, string>>>({});
+  const [notes, setNotes] = useState<Partial<Record<NumberField, { typed: string; tooLarge: boolean }>>>({});
   const isBulk = useWatch({ control, name: 'isBulk' });
   const [purchaseText, saleText] = useWatch({ control, name: ['purchasePrice', 'salePrice'] });
   const margin = parseMadInput(saleText).value - parseMadInput(purchaseText).value;
+  /** The largest a number field may be, as the shop writes it (a price, or a quantity in units or kg). */
+  const largest = (field: NumberField) =>
+    field === 'purchasePrice' || field === 'salePrice'
+      ? format.money(MAX_AMOUNT_CENTIMES)
+      : format.quantity(MAX_QUANTITY, isBulk);
 
   /** Spec §5: an invalid number becomes 0; the field then says what was typed. Returns whether any did. */
   function normaliseNumber(field: NumberField): boolean {
     const check = checkNumberField(field, getValues(field), getValues('isBulk'));
     if (check.kind !== 'became-zero') return false;
     setValue(field, '0', { shouldDirty: true });
-    setNotes((current) => ({ ...current, [field]: check.typed }));
+    setNotes((current) => ({
+      ...current,
+      [field]: { typed: check.typed, tooLarge: check.tooLarge === true },
+    }));
     return true;
   }
 
@@ -177,7 +192,11 @@ export function ProductModal({ product, initialBarcode, initialPhoto, onSaved, o
             error: errorText(name, fieldState.error),
             hint:
               note !== undefined ? (
-                <span className="text-saffron-700">{tc('form.becameZero', { typed: note })}</span>
+                <span className="text-saffron-700">
+                  {note.tooLarge
+                    ? tc('form.tooLargeBecameZero', { typed: note.typed, max: largest(name as NumberField) })
+                    : tc('form.becameZero', { typed: note.typed })}
+                </span>
               ) : (
                 hint
               ),

@@ -37,6 +37,16 @@ describe('the product form', () => {
   it('turns an invalid number into 0 and says so', () => {
     expect(checkNumberField('salePrice', '12,5x', false)).toEqual({ kind: 'became-zero', typed: '12,5x' });
     expect(checkNumberField('stock', '2,5', false)).toEqual({ kind: 'became-zero', typed: '2,5' });
+    expect(checkNumberField('salePrice', '20000000', false)).toEqual({
+      kind: 'became-zero',
+      typed: '20000000',
+      tooLarge: true,
+    });
+    expect(checkNumberField('stock', '1000000,5', true)).toEqual({
+      kind: 'became-zero',
+      typed: '1000000,5',
+      tooLarge: true,
+    });
     expect(checkNumberField('stock', '2,5', true)).toEqual({ kind: 'ok' });
     expect(productFormSchema.parse(form({ salePrice: 'abc' })).salePrice).toBe(0);
   });

@@ -35,9 +35,12 @@ export type NumberField = (typeof NUMBER_FIELDS)[number];
 const isMoneyField = (field: NumberField) => field === 'purchasePrice' || field === 'salePrice';
 const NEGATIVE = /^\s*[-−]/;
 
-/** What the form makes of a typed number: kept, replaced by 0 (spec §5: invalid input becomes 0), or refused. */
+/**
+ * What the form makes of a typed number: kept, replaced by 0 (spec §5: invalid input becomes 0; `tooLarge` when it
+ * was a number past what the app holds, so that the form says that rather than "not a valid number"), or refused.
+ */
 export type NumberFieldCheck =
-  { kind: 'ok' } | { kind: 'became-zero'; typed: string } | { kind: 'negative-stock' };
+  { kind: 'ok' } | { kind: 'became-zero'; typed: string; tooLarge?: true } | { kind: 'negative-stock' };
 
 /**
  * A negative stock is refused with the spec's "Le stock ne peut pas être négatif" rather than turned into
@@ -51,7 +54,10 @@ export function checkNumberField(field: NumberField, text: string, isBulk: boole
   )
     return { kind: 'negative-stock' };
   const parsed = isMoneyField(field) ? parseMadInput(text) : parseQuantityInput(text, isBulk);
-  return parsed.invalid ? { kind: 'became-zero', typed: text } : { kind: 'ok' };
+  if (!parsed.invalid) return { kind: 'ok' };
+  return parsed.tooLarge
+    ? { kind: 'became-zero', typed: text, tooLarge: true }
+    : { kind: 'became-zero', typed: text };
 }
 
 function readNumber(field: NumberField, text: string, isBulk: boolean): number {
