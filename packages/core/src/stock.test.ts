@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Product, StockMovement } from './entities.js';
+import { productSchema, stockMovementSchema, type Product, type StockMovement } from './entities.js';
 import type { DomainContext } from './context.js';
+import { MAX_NOTE_LENGTH, MAX_QUANTITY, MAX_STOCK } from './limits.js';
+import { roundQuantity } from './money.js';
+import { QUICK_STOCK_STEPS, type QuickStockStep } from './constants.js';
 import {
   countAdjustment,
   quickAdjust,
@@ -184,5 +187,84 @@ describe('stock is the sum of movements', () => {
         expect(current.stock).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+});
+
+describe('a stock change from any input', () => {
+  it('is refused with its reason, or writes a movement and a stock their schemas accept', () => {
+    const grams = (kg: number) => Math.round(kg * 1000) / 1000;
+    const stocked = fc.boolean().chain((isBulk) =>
+      fc.record({
+        isBulk: fc.constant(isBulk),
+        stock: fc
+          .oneof(
+            fc.integer({ min: -MAX_STOCK, max: MAX_STOCK }),
+            fc.constantFrom(MAX_STOCK, MAX_STOCK - 1, -MAX_STOCK, 0),
+            fc.double({ min: -MAX_STOCK, max: MAX_STOCK, noNaN: true }),
+          )
+          .map((stock) => (isBulk ? grams(stock) : Math.round(stock))),
+      }),
+    );
+    const anyQuantity = fc.oneof(
+      fc.integer({ min: -2 * MAX_QUANTITY, max: 2 * MAX_QUANTITY }),
+      fc.double({ min: -2 * MAX_STOCK, max: 2 * MAX_STOCK }),
+      fc.constantFrom(MAX_QUANTITY, MAX_QUANTITY + 1, MAX_STOCK + 1, 1e300, Number.NaN, Infinity, 0.0005),
+    );
+    const anyNote = fc.option(
+      fc.integer({ min: MAX_NOTE_LENGTH - 2, max: MAX_NOTE_LENGTH + 2 }).map((n) => 'n'.repeat(n)),
+    );
+    const change = fc.constantFrom<'count' | 'restock' | QuickStockStep>(
+      'count',
+      'restock',
+      ...QUICK_STOCK_STEPS,
+    );
+    fc.assert(
+      fc.property(stocked, change, anyQuantity, anyNote, ({ isBulk, stock }, kind, quantity, note) => {
+        const item = product('Huile', stock, 5, { isBulk, id: '01940000-0000-7000-8000-000000000001' });
+        const result =
+          kind === 'count'
+            ? countAdjustment(item, quantity, ctx, note ?? undefined)
+            : kind === 'restock'
+              ? restock(item, quantity, ctx, note ?? undefined)
+              : quickAdjust(item, kind, ctx);
+        if (!result.ok) {
+          expect([
+            'negative-stock',
+            'quantity-not-positive',
+            'not-whole-units',
+            'quantity-too-large',
+            'stock-too-large',
+            'note-too-long',
+          ]).toContain(result.error);
+          return;
+        }
+        expect(productSchema.shape.stock.safeParse(result.stockAfter).success).toBe(true);
+        if (result.movement) {
+          expect(stockMovementSchema.safeParse(result.movement).error).toBeUndefined();
+          expect(roundQuantity(stock + result.movement.delta, isBulk)).toBe(result.stockAfter);
+        }
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('examples: a delivery past 1,000,000, a stock past 1,000,000,000, a note past 500 characters', () => {
+    expect(restock(product('Riz', 0), MAX_QUANTITY + 1, ctx)).toEqual({
+      ok: false,
+      error: 'quantity-too-large',
+    });
+    expect(restock(product('Riz', MAX_STOCK - 5), 10, ctx)).toEqual({ ok: false, error: 'stock-too-large' });
+    expect(quickAdjust(product('Riz', MAX_STOCK - 5), 10, ctx)).toEqual({
+      ok: false,
+      error: 'stock-too-large',
+    });
+    expect(restock(product('Riz', 0), 1, ctx, 'x'.repeat(MAX_NOTE_LENGTH + 1))).toEqual({
+      ok: false,
+      error: 'note-too-long',
+    });
+    expect(restock(product('Riz', MAX_STOCK - 10), 10, ctx)).toMatchObject({
+      ok: true,
+      stockAfter: MAX_STOCK,
+    });
   });
 });

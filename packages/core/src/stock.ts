@@ -2,6 +2,7 @@
 import type { Centimes, Product, StockMovement } from './entities.js';
 import type { QuickStockStep } from './constants.js';
 import type { DomainContext } from './context.js';
+import { MAX_NOTE_LENGTH, MAX_QUANTITY, MAX_STOCK } from './limits.js';
 import { multiplyPrice, roundQuantity, sumQuantities } from './money.js';
 
 export type StockStatus = 'out' | 'low' | 'ok';
@@ -9,7 +10,18 @@ export type StockStatus = 'out' | 'low' | 'ok';
 /** The spec's stock alert: the product, its stock and its reorder threshold. */
 export type StockAlert = { productId: string; productName: string; currentStock: number; threshold: number };
 
-export type StockError = 'negative-stock' | 'quantity-not-positive' | 'not-whole-units';
+/**
+ * Why a stock change is refused. Past the bounds a stock is stored within: `quantity-too-large`, a delivery or a
+ * count over MAX_QUANTITY (what one entry may type); `stock-too-large`, a stock or a movement that would pass
+ * MAX_STOCK in magnitude; `note-too-long`, a note over MAX_NOTE_LENGTH.
+ */
+export type StockError =
+  | 'negative-stock'
+  | 'quantity-not-positive'
+  | 'not-whole-units'
+  | 'quantity-too-large'
+  | 'stock-too-large'
+  | 'note-too-long';
 
 export type StockChange =
   { ok: true; movement: StockMovement; stockAfter: number } | { ok: false; error: StockError };
@@ -75,12 +87,30 @@ function movement(
 
 type AdjustableProduct = Pick<Product, 'id' | 'stock' | 'isBulk'>;
 
+/**
+ * The bound a movement of `delta` leaving `stockAfter` would pass, if any. Checked before either is rounded: past
+ * MAX_STOCK, rounding to the gram is itself refused (an AmountError).
+ */
+function boundProblem(
+  delta: number,
+  stockAfter: number,
+  note: string | undefined,
+): 'stock-too-large' | 'note-too-long' | undefined {
+  if (Math.abs(stockAfter) > MAX_STOCK || Math.abs(delta) > MAX_STOCK) return 'stock-too-large';
+  if (note !== undefined && note.length > MAX_NOTE_LENGTH) return 'note-too-long';
+  return undefined;
+}
+
 /** The quick buttons −1 / +1 / +10; stock cannot go below 0 ("Le stock ne peut pas être négatif"). */
 export function quickAdjust(
   product: AdjustableProduct,
   delta: QuickStockStep,
   ctx: DomainContext,
 ): StockChange {
+  // A decrease below −MAX_STOCK is below 0 too: said as such, before the bound it also passes.
+  if (delta < 0 && product.stock + delta < -MAX_STOCK) return { ok: false, error: 'negative-stock' };
+  const problem = boundProblem(delta, product.stock + delta, undefined);
+  if (problem) return { ok: false, error: problem };
   const stockAfter = roundQuantity(product.stock + delta, product.isBulk);
   // Only a decrease is refused: +1 on a stock left negative by a merge still brings it closer to the truth.
   if (delta < 0 && stockAfter < 0) return { ok: false, error: 'negative-stock' };
@@ -102,10 +132,14 @@ export function countAdjustment(
   note?: string,
 ):
   | { ok: true; movement: StockMovement | undefined; stockAfter: number }
-  | { ok: false; error: 'negative-stock' | 'not-whole-units' } {
+  | { ok: false; error: Exclude<StockError, 'quantity-not-positive'> } {
   if (!isWholeOrBulk(countedQuantity, product.isBulk)) return { ok: false, error: 'not-whole-units' };
+  if (countedQuantity > MAX_QUANTITY) return { ok: false, error: 'quantity-too-large' };
+  if (countedQuantity < -MAX_QUANTITY) return { ok: false, error: 'negative-stock' };
   const counted = roundQuantity(countedQuantity, product.isBulk);
   if (counted < 0) return { ok: false, error: 'negative-stock' };
+  const problem = boundProblem(counted - product.stock, counted, note);
+  if (problem) return { ok: false, error: problem };
   const delta = roundQuantity(counted - product.stock, product.isBulk);
   if (delta === 0) return { ok: true, movement: undefined, stockAfter: counted };
   return { ok: true, movement: movement(product, 'correction', delta, ctx, note), stockAfter: counted };
@@ -119,13 +153,14 @@ export function restock(
   note?: string,
 ): StockChange {
   if (!isWholeOrBulk(quantity, product.isBulk)) return { ok: false, error: 'not-whole-units' };
+  if (quantity > MAX_QUANTITY) return { ok: false, error: 'quantity-too-large' };
+  if (quantity <= 0) return { ok: false, error: 'quantity-not-positive' };
   const received = roundQuantity(quantity, product.isBulk);
   if (received <= 0) return { ok: false, error: 'quantity-not-positive' };
-  return {
-    ok: true,
-    movement: movement(product, 'restock', received, ctx, note),
-    stockAfter: roundQuantity(product.stock + received, product.isBulk),
-  };
+  const problem = boundProblem(received, product.stock + received, note);
+  if (problem) return { ok: false, error: problem };
+  const stockAfter = roundQuantity(product.stock + received, product.isBulk);
+  return { ok: true, movement: movement(product, 'restock', received, ctx, note), stockAfter };
 }
 
 /** Stock is the sum of its movements (to the gram, without float drift). */

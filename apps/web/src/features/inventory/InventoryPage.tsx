@@ -8,6 +8,7 @@ import {
   stockAlerts,
   stockStatus,
   stockValue,
+  MAX_STOCK,
   type Product,
   type QuickStockStep,
   type SearchField as SearchOn,
@@ -36,12 +37,17 @@ const productKey = (product: Product) => product.id;
 
 function useQuickStock() {
   const { t } = useTranslation();
+  const { t: ti } = useTranslation('inventory');
+  const format = useShopFormat();
   return useCallback(
     async (product: Product, step: QuickStockStep) => {
       try {
         const result = await adjustStock(product.id, step);
         if (!result.ok && result.error === 'negative-stock') {
           toast({ title: t('inventory.stockCannotBeNegative'), tone: 'error' });
+        } else if (!result.ok && result.error === 'stock-too-large') {
+          const maxStock = format.quantity(MAX_STOCK, product.isBulk);
+          toast({ title: ti('entry.problem.stock-too-large', { maxStock }), tone: 'error' });
         } else if (!result.ok) {
           toast({ title: t('inventory.stockUpdateFailed'), tone: 'error' });
         }
@@ -50,7 +56,7 @@ function useQuickStock() {
         toast({ title: t('inventory.stockUpdateFailed'), tone: 'error' });
       }
     },
-    [t],
+    [t, ti, format],
   );
 }
 

@@ -56,6 +56,22 @@ describe('Inventaire and Réception', () => {
     expect(within(dialog).queryByText(message)).toBeNull();
   });
 
+  it('refuses a delivery that would take the stock past 1,000,000,000 with its reason', async () => {
+    const { product, onClose, dialog, typeQuantity, save } = await openEntry('restock', {
+      stock: 999_999_990,
+    });
+    typeQuantity('11');
+    await save();
+    expect(await within(dialog).findByText(/^Stock trop grand : 1.000.000.000 au plus$/)).toBeTruthy();
+    expect((await getProduct(product.id))?.stock).toBe(999_999_990);
+    expect(await listStockMovements(product.id)).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+    typeQuantity('10');
+    await save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect((await getProduct(product.id))?.stock).toBe(1_000_000_000);
+  });
+
   it('counts a bulk product to the gram', async () => {
     const { product, onClose, typeQuantity, save } = await openEntry('count', { isBulk: true, stock: 2 });
     typeQuantity('1,255');

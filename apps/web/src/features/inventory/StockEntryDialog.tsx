@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MAX_AMOUNT_CENTIMES, MAX_QUANTITY, type Product } from '@hanouti/core';
+import { MAX_AMOUNT_CENTIMES, MAX_NOTE_LENGTH, MAX_QUANTITY, MAX_STOCK, type Product } from '@hanouti/core';
 import { useShopFormat } from '../../app/useShopFormat';
 import { countStock, restockProduct } from '../../data/stockRepository';
 import { receiveOnCredit } from '../../data/suppliersRepository';
@@ -57,8 +57,12 @@ export function StockEntryDialog({ kind, product, onClose }: StockEntryDialogPro
 
   function problemText(reason: StockEntryProblem | 'not-found'): string {
     if (reason === 'negative') return t('inventory.stockCannotBeNegative');
-    // Only the too-large quantity's words take a value: the largest a typed quantity may be.
-    return ti(`entry.problem.${reason}`, { max: format.quantity(MAX_QUANTITY, product.isBulk) });
+    // The bounds' words take their value: the largest typed quantity, the largest stock, the longest note.
+    return ti(`entry.problem.${reason}`, {
+      max: format.quantity(MAX_QUANTITY, product.isBulk),
+      maxStock: format.quantity(MAX_STOCK, product.isBulk),
+      maxNote: format.count(MAX_NOTE_LENGTH),
+    });
   }
   const quantityProblem = errors.quantity?.message as StockEntryProblem | 'not-found' | undefined;
   const creditProblem = errors.credit?.message;

@@ -6,7 +6,14 @@ import { readCreditReception, type CreditReception } from '../../ui/credit/Credi
 
 export type StockEntryKind = 'count' | 'restock';
 export type StockEntryProblem =
-  'empty' | 'invalid' | 'negative' | 'not-positive' | 'too-large' | 'whole-units';
+  | 'empty'
+  | 'invalid'
+  | 'negative'
+  | 'not-positive'
+  | 'too-large'
+  | 'whole-units'
+  | 'stock-too-large'
+  | 'note-too-long';
 
 const NEGATIVE = /^\s*[-−]/;
 
@@ -43,6 +50,11 @@ export function problemOfResult(result: StockUpdateResult): StockEntryProblem | 
       return 'not-positive';
     case 'not-whole-units':
       return 'whole-units';
+    case 'quantity-too-large':
+      return 'too-large';
+    case 'stock-too-large':
+    case 'note-too-long':
+      return result.error;
     case 'product-not-found':
       return 'not-found';
   }
