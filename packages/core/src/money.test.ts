@@ -30,9 +30,11 @@ describe('parseMadInput', () => {
   });
 
   it('turns invalid input into 0 and says so (spec §5)', () => {
-    for (const text of ['abc', '12a', '-5', '1,2,3', '1.234,5', '.', '1e3', '99999999999999999999']) {
+    for (const text of ['abc', '12a', '-5', '1,2,3', '1.234,5', '.', '1e3']) {
       expect(parseMadInput(text)).toEqual({ value: 0, invalid: true });
     }
+    // A number past what the app holds is invalid too, and said to be too large.
+    expect(parseMadInput('99999999999999999999')).toEqual({ value: 0, invalid: true, tooLarge: true });
     expect(parseMadInput('')).toEqual({ value: 0, invalid: false });
   });
 });
