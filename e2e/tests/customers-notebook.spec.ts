@@ -76,6 +76,15 @@ for (const lang of LANGS) {
     await ledger.getByLabel(fill(w.customers.amount, { currency: 'MAD' })).fill('0');
     await ledger.getByRole('button', { name: w.customers.recordCredit }).click();
     await expect(ledger.getByText(w.shell.customers.amountMustBePositive)).toBeVisible();
+    // Past what one entry holds (10,000,000 MAD), the amount is said to be too large, where the finger types it.
+    await ledger.getByLabel(fill(w.customers.amount, { currency: 'MAD' })).fill('20000000');
+    await ledger.getByRole('button', { name: w.customers.recordCredit }).click();
+    // The words before the amount find the message; the whole is compared without the bidi marks of the amount.
+    const tooLarge = ledger.getByText(w.ui.credit.amountTooLarge.split('{{')[0]!.trim());
+    await expect(tooLarge).toBeVisible();
+    await shows(tooLarge, fill(w.ui.credit.amountTooLarge, { max: await money(page, lang, 1_000_000_000) }));
+    await expect(ledger.getByText(w.shell.customers.amountMustBePositive)).toBeHidden();
+    await shoot(page, lang, 'customers-amount-too-large');
     await ledger.getByLabel(fill(w.customers.amount, { currency: 'MAD' })).fill('50,00');
     await ledger.getByLabel(w.customers.description).fill('Courses');
     await ledger.getByRole('button', { name: w.customers.recordCredit }).click();
