@@ -74,4 +74,14 @@ describe('Gestion des Stocks', () => {
     expect(await screen.findByText('Le stock ne peut pas être négatif')).toBeTruthy();
     expect((await getProduct(product.id))?.stock).toBe(0);
   });
+
+  it('refuses +10 past the largest stock with its reason, for a bulk product too, and writes nothing', async () => {
+    const product = aProduct({ name: 'Semoule', stock: 999_999_995, isBulk: true });
+    await saveProduct(product);
+    renderScreen(<InventoryPage />);
+    await clickAndSettle(await screen.findByRole('button', { name: '+10 pour Semoule' }));
+    expect(await screen.findByText(/^Stock trop grand : 1.000.000.000 kg au plus$/)).toBeTruthy();
+    expect((await getProduct(product.id))?.stock).toBe(999_999_995);
+    expect(await listStockMovements(product.id)).toHaveLength(1);
+  });
 });
