@@ -30,7 +30,7 @@ export function TicketView({
             ) : null;
           case 'title':
             return (
-              <p key={key} className="text-center text-xl font-bold">
+              <p key={key} className="text-center text-xl font-bold break-words">
                 {line.text}
               </p>
             );
@@ -38,7 +38,10 @@ export function TicketView({
             return (
               <p
                 key={key}
-                className={clsx('text-center', line.strong ? 'mt-1 font-semibold' : 'text-sm text-muted')}
+                className={clsx(
+                  'text-center break-words',
+                  line.strong ? 'mt-1 font-semibold' : 'text-sm text-muted',
+                )}
               >
                 <bdi dir={line.ltr ? 'ltr' : undefined}>{line.text}</bdi>
               </p>
@@ -46,7 +49,8 @@ export function TicketView({
           case 'item':
             return (
               <div key={key} className="py-1">
-                <p {...USER_TEXT} className="font-medium">
+                {/* A name of one long word (a sheet's column, a code) wraps inside the ticket, never widens it. */}
+                <p {...USER_TEXT} className="font-medium break-words">
                   {line.name}
                 </p>
                 <p className="flex justify-between gap-3 text-sm text-muted tabular-nums">

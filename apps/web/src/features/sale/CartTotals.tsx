@@ -23,9 +23,11 @@ export function CartTotals({ summary }: { summary: CartSummary }) {
           </dd>
         </div>
       </div>
-      <div className="flex justify-between text-xl font-bold text-ink">
+      {/* A gap between the words and the amount, and the amount on a line of its own (at the end) when both do
+          not fit: "المجموع مع الضريبة" beside a total of millions touched it. */}
+      <div className="flex flex-wrap justify-between gap-x-3 text-xl font-bold text-ink">
         <dt>{t('total')}</dt>
-        <dd className="tabular-nums" data-testid="cart-total">
+        <dd className="ms-auto tabular-nums" data-testid="cart-total">
           {format.money(summary.total)}
         </dd>
       </div>
