@@ -37,7 +37,31 @@ function font(size: number, bold: boolean, family: string): string {
   return `${bold ? 700 : 400} ${size}px ${family}`;
 }
 
-/** Splits text into lines no wider than `maxWidth`; a single word too long is kept whole on its own line. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A word wider than `maxWidth` cut between its graphemes (never inside a letter and its marks) into pieces that
+ * fit, each holding one grapheme at least.
+ */
+function cutWord(painter: Pick<TicketPainter, 'measureText'>, word: string, maxWidth: number): string[] {
+  const pieces: string[] = [];
+  let current = '';
+  for (const { segment } of graphemes.segment(word)) {
+    if (current !== '' && painter.measureText(current + segment).width > maxWidth) {
+      pieces.push(current);
+      current = segment;
+    } else {
+      current += segment;
+    }
+  }
+  if (current !== '') pieces.push(current);
+  return pieces;
+}
+
+/**
+ * Splits text into lines no wider than `maxWidth`, between words; a word wider than a line on its own (a name
+ * of one long word) is cut into pieces that fit: the paper is as wide as it is, and what passes it is not printed.
+ */
 export function wrapText(
   painter: Pick<TicketPainter, 'measureText'>,
   text: string,
@@ -46,13 +70,16 @@ export function wrapText(
   const words = text.split(/\s+/).filter((word) => word !== '');
   const lines: string[] = [];
   let current = '';
-  for (const word of words) {
-    const candidate = current === '' ? word : `${current} ${word}`;
-    if (current !== '' && painter.measureText(candidate).width > maxWidth) {
-      lines.push(current);
-      current = word;
-    } else {
-      current = candidate;
+  for (const whole of words) {
+    const pieces = painter.measureText(whole).width > maxWidth ? cutWord(painter, whole, maxWidth) : [whole];
+    for (const [index, word] of pieces.entries()) {
+      const candidate = current === '' ? word : `${current} ${word}`;
+      if (current !== '' && (index > 0 || painter.measureText(candidate).width > maxWidth)) {
+        lines.push(current);
+        current = word;
+      } else {
+        current = candidate;
+      }
     }
   }
   if (current !== '') lines.push(current);
