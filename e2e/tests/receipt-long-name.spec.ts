@@ -3,7 +3,7 @@
 // and scroll sideways), the amount never touches its words. Tapped with the finger, as the shopkeeper does.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { backupText, importBackup, productRecord, uuid } from '../support/customers';
-import { addBySearch, fill, LANGS, openApp, screenshotPath, tapCentre, words } from '../support/sale';
+import { fill, LANGS, openApp, screenshotPath, tapCentre, words } from '../support/sale';
 
 /** The page's layout width and what its content needs: both the screen's 360 px when nothing overflows. */
 const widths = (page: Page) =>
@@ -15,11 +15,16 @@ async function box(target: Locator) {
   return found;
 }
 
-/** Whether `inner` lies within `outer` (to the pixel). */
+/**
+ * Whether `inner` lies within `outer` (to the pixel), its text too: a block's box can stay inside while its text
+ * runs past it (the box keeps its width, the text overflows), so the text's own width is checked as well.
+ */
 async function expectInside(inner: Locator, outer: Locator) {
   const [a, b] = [await box(inner), await box(outer)];
   expect(a.x).toBeGreaterThanOrEqual(b.x - 1);
   expect(a.x + a.width).toBeLessThanOrEqual(b.x + b.width + 1);
+  const overflow = await inner.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow, 'the text runs past its box').toBeLessThanOrEqual(1);
 }
 
 for (const lang of LANGS) {
@@ -28,10 +33,11 @@ for (const lang of LANGS) {
     page,
   }) => {
     const name = lang === 'ar' ? 'زيتالزيتونالبكر'.repeat(12) : "Huiled'olivevierge".repeat(11);
+    const brand = 'Marque'.repeat(16);
     const product = {
       id: uuid(1),
       name,
-      brand: 'Marque',
+      brand,
       category: 'Épicerie',
       salePrice: 999_999.99,
       stock: 50,
@@ -43,7 +49,19 @@ for (const lang of LANGS) {
     });
 
     await page.goto('/#/sale');
-    await addBySearch(page, lang, 'Marque', name.slice(0, 12));
+    // The add sheet's row: the name and the brand wrap inside the sheet.
+    await tapCentre(page, page.getByRole('button', { name: w.sale.addSearch }));
+    const sheet = page.getByRole('dialog', { name: w.sale.sheet.title });
+    await sheet.getByRole('searchbox', { name: w.sale.sheet.search }).fill('Marque');
+    const row = sheet.getByRole('button', { name: new RegExp(name.slice(0, 12)) });
+    await expect(row).toBeVisible();
+    await expectInside(row.getByText(name.slice(0, 12)), sheet);
+    await expectInside(row.getByText(brand.slice(0, 12)), sheet);
+    expect(await widths(page)).toEqual({ layout: 360, content: 360 });
+    await page.screenshot({ path: screenshotPath(lang, 'sale-sheet-long-name') });
+    await tapCentre(page, row);
+    await tapCentre(page, sheet.getByRole('button', { name: w.sale.sheet.done }));
+    await expect(sheet).toBeHidden();
     const increase = page.getByRole('button', { name: fill(w.sale.increase, { name }) });
     for (let quantity = 1; quantity < 10; quantity++) await tapCentre(page, increase);
     const total = page.getByTestId('cart-total');

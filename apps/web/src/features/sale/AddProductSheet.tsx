@@ -124,7 +124,7 @@ function QuickAddResults({
                     <span {...USER_TEXT} className="block font-semibold break-words text-ink">
                       {product.name}
                     </span>
-                    <span className="block text-sm text-muted">
+                    <span className="block text-sm break-words text-muted">
                       {[
                         product.brand,
                         t('sheet.stock', { quantity: format.quantity(product.stock, product.isBulk) }),
