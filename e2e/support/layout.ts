@@ -1,5 +1,5 @@
 // What a person sees of the layout at 360 px: no control reaching past the edge of its card, its dialog or the screen.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The controls (buttons, links, fields) that reach past the edge of what holds them — their card (a list item or
@@ -42,4 +42,23 @@ export function controlsPastTheirEdge(page: Page): Promise<string[]> {
 /** Fails, naming them, when a control reaches past its card, its dialog or the screen. */
 export async function expectControlsInside(page: Page, where: string): Promise<void> {
   expect(await controlsPastTheirEdge(page), `controls past their edge: ${where}`).toEqual([]);
+}
+
+/** A locator's box on the screen; fails when it has none. */
+export async function box(target: Locator) {
+  const found = await target.boundingBox();
+  if (!found) throw new Error('not on screen');
+  return found;
+}
+
+/**
+ * Whether `inner` lies within `outer` (to the pixel), its text too: a block's box can stay inside while its text
+ * runs past it (the box keeps its width, the text overflows), so the text's own width is checked as well.
+ */
+export async function expectInside(inner: Locator, outer: Locator) {
+  const [a, b] = [await box(inner), await box(outer)];
+  expect(a.x).toBeGreaterThanOrEqual(b.x - 1);
+  expect(a.x + a.width).toBeLessThanOrEqual(b.x + b.width + 1);
+  const overflow = await inner.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow, 'the text runs past its box').toBeLessThanOrEqual(1);
 }

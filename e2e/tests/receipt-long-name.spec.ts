@@ -1,31 +1,14 @@
 // A name of one long word (a sheet's column pasted whole, a code) and a total of millions stay inside the phone's
 // 360-px screen, in the cart and on the ticket: the page never grows wider than the screen (a phone would zoom out
 // and scroll sideways), the amount never touches its words. Tapped with the finger, as the shopkeeper does.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { backupText, importBackup, productRecord, uuid } from '../support/customers';
+import { box, expectInside } from '../support/layout';
 import { fill, LANGS, openApp, screenshotPath, tapCentre, words } from '../support/sale';
 
 /** The page's layout width and what its content needs: both the screen's 360 px when nothing overflows. */
 const widths = (page: Page) =>
   page.evaluate(() => ({ layout: window.innerWidth, content: document.documentElement.scrollWidth }));
-
-async function box(target: Locator) {
-  const found = await target.boundingBox();
-  if (!found) throw new Error('not on screen');
-  return found;
-}
-
-/**
- * Whether `inner` lies within `outer` (to the pixel), its text too: a block's box can stay inside while its text
- * runs past it (the box keeps its width, the text overflows), so the text's own width is checked as well.
- */
-async function expectInside(inner: Locator, outer: Locator) {
-  const [a, b] = [await box(inner), await box(outer)];
-  expect(a.x).toBeGreaterThanOrEqual(b.x - 1);
-  expect(a.x + a.width).toBeLessThanOrEqual(b.x + b.width + 1);
-  const overflow = await inner.evaluate((element) => element.scrollWidth - element.clientWidth);
-  expect(overflow, 'the text runs past its box').toBeLessThanOrEqual(1);
-}
 
 for (const lang of LANGS) {
   const w = words[lang];

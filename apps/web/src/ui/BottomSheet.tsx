@@ -39,7 +39,7 @@ export function BottomSheet({ open, onOpenChange, title, description, children, 
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-(--layer-modal) bg-ink/50" />
         <RadixDialog.Content
-          className="fixed inset-x-0 bottom-0 z-(--layer-modal) mx-auto flex max-h-[90dvh] max-w-xl flex-col rounded-t-3xl bg-white pb-[env(safe-area-inset-bottom)] shadow-xl focus:outline-none motion-safe:animate-sheet-up"
+          className="fixed inset-x-0 bottom-0 z-(--layer-modal) mx-auto flex max-h-[90dvh] max-w-xl flex-col rounded-t-3xl bg-white pb-[env(safe-area-inset-bottom)] break-words shadow-xl focus:outline-none motion-safe:animate-sheet-up"
           style={drag > 0 ? { transform: `translateY(${drag}px)` } : undefined}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -1,4 +1,5 @@
-// A centred modal dialog (Radix): focus trapped, closes on Escape, titled for screen readers.
+// A centred modal dialog (Radix): focus trapped, closes on Escape, titled for screen readers. Its words wrap
+// (`break-words`, inherited): a name of one long word in a title or a question stays inside the dialog.
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
@@ -25,13 +26,13 @@ export function Dialog({ open, onOpenChange, title, description, footer, childre
         <RadixDialog.Content
           className={clsx(
             'fixed top-1/2 left-1/2 z-(--layer-modal) flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md',
-            '-translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl focus:outline-none',
+            '-translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white break-words shadow-xl focus:outline-none',
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex items-start gap-2 border-b border-line px-4 py-3">
-            <RadixDialog.Title className="flex-1 pt-2 text-lg font-semibold text-ink">
+            <RadixDialog.Title className="min-w-0 flex-1 pt-2 text-lg font-semibold text-ink">
               {title}
             </RadixDialog.Title>
             <RadixDialog.Close asChild>

@@ -47,7 +47,9 @@ export function CustomerCard({
         selected ? 'ring-2 ring-brand-500' : 'ring-line/60',
       )}
     >
-      <div className="flex items-center gap-3">
+      {/* The balance goes under the name when both do not fit (a balance of millions beside a long name): the
+          name's column never gets narrower than its widest amount, so "Achats : 2.999.999,97 MAD" is never cut. */}
+      <div className="flex flex-wrap items-center gap-3">
         {selecting ? (
           <Checkbox
             label={t('selectCustomer', { name: customer.name })}
@@ -63,8 +65,8 @@ export function CustomerCard({
             {customer.name.trim().charAt(0).toUpperCase()}
           </span>
         )}
-        <div className="min-w-0 flex-1">
-          <p {...USER_TEXT} className="font-semibold break-words text-ink">
+        <div className="flex-1">
+          <p {...USER_TEXT} className="font-semibold wrap-anywhere text-ink">
             {customer.name}
           </p>
           {customer.phone ? (
@@ -75,12 +77,12 @@ export function CustomerCard({
               </a>
             </p>
           ) : null}
-          <p className="truncate text-sm text-muted tabular-nums">
+          <p className="text-sm text-muted tabular-nums">
             {tApp('customers.totalPurchases', { amount: format.money(customer.totalPurchases) })}
           </p>
           <KarneTerms customer={customer} />
         </div>
-        <div className="shrink-0 text-end">
+        <div className="ms-auto shrink-0 text-end">
           <p className="text-xs text-muted">{tApp('customers.credit')}</p>
           <p
             data-testid="customer-balance"
