@@ -9,7 +9,7 @@ import { IconButton } from '../../ui/IconButton';
 import { ADVISED_VIEWS } from '../../ui/product/views';
 import { ListThumbnail } from '../../ui/list/ListThumbnail';
 import { brandAndCategory } from '../../ui/product/brandAndCategory';
-import { contentWidth, linesFor } from '../../ui/list/textLines';
+import { contentWidth, linesFor, remPx } from '../../ui/list/textLines';
 import type { StockStatusLabels } from '../../ui/product/useStockStatusLabels';
 import type { ShopFormat } from '../../app/useShopFormat';
 import { USER_TEXT } from '../../ui/bidi';
@@ -44,10 +44,12 @@ export const PRODUCT_CARD_HEIGHT_REM = 8.375;
  * brand and category take one or two lines each, as measured on a canvas (textLines.ts), never cut at 360 px.
  */
 export function productCardHeightRem(product: Product): number {
-  // The text column: the card's padding, photo, gaps and the edit/delete column (or the checkbox) taken off.
-  const width = contentWidth() - 152;
-  const nameLines = linesFor(product.name, 600, 16, width);
-  const brandLines = linesFor(brandAndCategory(product), 400, 14, width);
+  // The text column: the card's padding, photo, gaps and the edit/delete column (or the checkbox) taken off
+  // (9.5 rem, 152 px at the phone's usual text size; all in rem, as the card is drawn).
+  const rem = remPx();
+  const width = contentWidth() - 9.5 * rem;
+  const nameLines = linesFor(product.name, 600, rem, width);
+  const brandLines = linesFor(brandAndCategory(product), 400, 0.875 * rem, width);
   return PRODUCT_CARD_HEIGHT_REM + (nameLines - 1) * 1.5 + (brandLines - 1) * 1.25;
 }
 

@@ -7,7 +7,7 @@ import { QUICK_STOCK_STEPS, stockStatus, type Product, type QuickStockStep } fro
 import { ListThumbnail } from '../../ui/list/ListThumbnail';
 import { cardActionClasses } from '../../ui/Button';
 import { brandAndCategory } from '../../ui/product/brandAndCategory';
-import { contentWidth, linesFor } from '../../ui/list/textLines';
+import { contentWidth, linesFor, remPx } from '../../ui/list/textLines';
 import type { ShopFormat } from '../../app/useShopFormat';
 import { StockBadge } from './StockBadge';
 import type { StockStatusLabels } from '../../ui/product/useStockStatusLabels';
@@ -31,11 +31,13 @@ export const STOCK_CARD_HEIGHT_REM = 12.75;
  * brand and category take one to three lines each (measured on a canvas, textLines.ts), never cut at 360 px.
  */
 export function stockCardHeightRem(product: Product): number {
-  // The text column: padding, photo and gaps, and the stock badge (wider when it warns).
-  const width = contentWidth() - 96 - (stockStatus(product) === 'ok' ? 64 : 136);
+  // The text column: padding, photo and gaps, and the stock badge (wider when it warns); in rem, as the card is
+  // drawn (96, 64 and 136 px at the phone's usual text size).
+  const rem = remPx();
+  const width = contentWidth() - 6 * rem - (stockStatus(product) === 'ok' ? 4 : 8.5) * rem;
   // Up to three lines each: beside a warning badge ("مخزون منخفض") the column is narrow.
-  const nameLines = linesFor(product.name, 600, 16, width, 3);
-  const brandLines = linesFor(brandAndCategory(product), 400, 14, width, 3);
+  const nameLines = linesFor(product.name, 600, rem, width, 3);
+  const brandLines = linesFor(brandAndCategory(product), 400, 0.875 * rem, width, 3);
   return STOCK_CARD_HEIGHT_REM + (nameLines - 1) * 1.5 + (brandLines - 1) * 1.25;
 }
 

@@ -2,6 +2,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useState } from 'react';
 import type { Key, ReactNode } from 'react';
+import { remPx } from './textLines';
 
 export interface WindowVirtualListProps<T> {
   items: readonly T[];
@@ -37,10 +38,7 @@ function useDocumentTop(element: HTMLElement | null): number {
 
 /** Pixels in one rem, read once: row heights follow the phone's text size setting. */
 function useRemPx(): number {
-  const [px] = useState(() => {
-    const size = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
-    return Number.isFinite(size) && size > 0 ? size : 16;
-  });
+  const [px] = useState(remPx);
   return px;
 }
 

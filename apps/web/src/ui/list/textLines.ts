@@ -40,9 +40,19 @@ export function linesFor(
   return Math.min(maxLines, Math.max(1, Math.ceil((textWidth(text, weight, sizePx) * 1.12) / widthPx)));
 }
 
+/**
+ * Pixels in one rem: 16, or more when the phone's text is set larger (Android's font size). The cards' text and
+ * their padding, photo and buttons are sized in rem, so their widths are measured in it too.
+ */
+export function remPx(): number {
+  if (typeof window === 'undefined') return 16;
+  const size = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return Number.isFinite(size) && size > 0 ? size : 16;
+}
+
 /** Width (px) of the page's content column: main is at most 36rem wide, with 1rem padding on each side. */
 export function contentWidth(): number {
   if (typeof window === 'undefined') return 328;
-  const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const rem = remPx();
   return Math.min(window.innerWidth, 36 * rem) - 2 * rem;
 }
