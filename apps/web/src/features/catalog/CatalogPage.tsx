@@ -167,7 +167,8 @@ function Catalog() {
           </div>
         </div>
       ) : (
-        <div className="flex gap-2">
+        // Wraps rather than widen the page on a 320-px phone or with the phone's text set larger.
+        <div className="flex flex-wrap gap-2">
           <Button icon={<Plus />} className="flex-1" onClick={() => setEditing({ mode: 'add' })}>
             {t('catalog.add')}
           </Button>

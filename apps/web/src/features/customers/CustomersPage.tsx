@@ -202,7 +202,8 @@ export function CustomersPage() {
       </div>
     </div>
   ) : (
-    <div className="flex gap-2">
+    // Wraps rather than widen the page with the phone's text set larger.
+    <div className="flex flex-wrap gap-2">
       <Button icon={<UserPlus />} className="flex-1" onClick={() => setAdding(true)}>
         {t('addCustomer')}
       </Button>

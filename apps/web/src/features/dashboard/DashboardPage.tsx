@@ -147,8 +147,8 @@ export function DashboardPage() {
                 href={pageHash(page)}
                 className={
                   index === 0
-                    ? 'flex min-h-16 items-center gap-2 rounded-xl bg-saffron-400 px-3 font-semibold text-brand-900 shadow-sm hover:bg-saffron-300'
-                    : 'flex min-h-16 items-center gap-2 rounded-xl bg-brand-50 px-3 font-semibold text-brand-800 hover:bg-brand-100'
+                    ? 'flex min-h-16 flex-wrap items-center gap-x-2 gap-y-1 rounded-xl bg-saffron-400 px-3 py-2 font-semibold text-brand-900 shadow-sm hover:bg-saffron-300'
+                    : 'flex min-h-16 flex-wrap items-center gap-x-2 gap-y-1 rounded-xl bg-brand-50 px-3 py-2 font-semibold text-brand-800 hover:bg-brand-100'
                 }
               >
                 <Icon className="size-6 shrink-0" aria-hidden="true" />

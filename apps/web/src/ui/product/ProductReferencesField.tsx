@@ -208,10 +208,11 @@ export function ProductReferencesField({
       {full ? (
         <p className="text-sm text-muted">{t('references.full', { max: MAX_VIEWS })}</p>
       ) : (
-        <div className="grid grid-cols-2 gap-2">
+        // Side by side, or one above the other when a word does not fit its half (a 320-px phone, larger text).
+        <div className="flex flex-wrap gap-2">
           <Button
             variant="secondary"
-            className="px-2 text-sm"
+            className="flex-1 px-2 text-sm"
             icon={<Camera />}
             onClick={() => setCameraOpen(true)}
           >
@@ -221,7 +222,7 @@ export function ProductReferencesField({
               duplicate for screen readers). No `capture`: the phone offers its camera and its gallery. */}
           <label
             htmlFor={galleryId}
-            className={`${buttonClasses('secondary')} cursor-pointer gap-2 px-2 text-sm focus-within:outline-2 focus-within:outline-brand-500`}
+            className={`${buttonClasses('secondary')} flex-1 cursor-pointer gap-2 px-2 text-sm focus-within:outline-2 focus-within:outline-brand-500`}
           >
             <ImagePlus className="size-5 shrink-0" aria-hidden="true" />
             {t('references.gallery')}

@@ -302,37 +302,41 @@ export function CaptureScreen({
               {tShell('sale.takeAtLeastOnePhoto')}
             </p>
           ) : null}
-          <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
-            <Button
-              variant="ghost"
-              icon={<Trash2 />}
-              className="justify-self-start px-2 text-sm text-white hover:bg-white/10"
-              disabled={photos.length === 0}
-              onClick={() => onPhotos([])}
-            >
-              {t('capture.clearAll')}
-            </Button>
-            <button
-              type="button"
-              aria-label={t('capture.shutter')}
-              disabled={status !== 'active' || busy || full}
-              onClick={() => void takePhoto()}
-              className="inline-flex size-18 items-center justify-center rounded-full border-4 border-white bg-white/20 transition-colors hover:bg-white/30 active:bg-white/50 disabled:opacity-40"
-            >
-              {busy ? (
-                <LoaderCircle className="size-8 animate-spin" aria-hidden="true" />
-              ) : (
-                <Camera className="size-7" aria-hidden="true" />
-              )}
-            </button>
-            <Button
-              variant="accent"
-              className="justify-self-end px-3"
-              icon={<ScanSearch />}
-              onClick={analyse}
-            >
-              {tShell('sale.analyse')}
-            </Button>
+          {/* On a narrow row (a 320-px phone, larger text) the side buttons put their icon over their word,
+              so that Analyser stays on the screen. */}
+          <div className="@container">
+            <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
+              <Button
+                variant="ghost"
+                icon={<Trash2 />}
+                className="justify-self-start px-2 text-sm text-white hover:bg-white/10 @max-[20rem]:flex-col @max-[20rem]:gap-0.5"
+                disabled={photos.length === 0}
+                onClick={() => onPhotos([])}
+              >
+                {t('capture.clearAll')}
+              </Button>
+              <button
+                type="button"
+                aria-label={t('capture.shutter')}
+                disabled={status !== 'active' || busy || full}
+                onClick={() => void takePhoto()}
+                className="inline-flex size-18 items-center justify-center rounded-full border-4 border-white bg-white/20 transition-colors hover:bg-white/30 active:bg-white/50 disabled:opacity-40"
+              >
+                {busy ? (
+                  <LoaderCircle className="size-8 animate-spin" aria-hidden="true" />
+                ) : (
+                  <Camera className="size-7" aria-hidden="true" />
+                )}
+              </button>
+              <Button
+                variant="accent"
+                className="justify-self-end px-3 @max-[20rem]:flex-col @max-[20rem]:gap-0.5 @max-[20rem]:px-2 @max-[20rem]:text-sm"
+                icon={<ScanSearch />}
+                onClick={analyse}
+              >
+                {tShell('sale.analyse')}
+              </Button>
+            </div>
           </div>
         </div>
       }

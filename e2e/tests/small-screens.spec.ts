@@ -1,0 +1,80 @@
+// A smaller phone (320 px wide) and a phone whose text is set larger (115 %, the browser's text size: the app is
+// sized in rem), in French and Arabic: no page grows wider than the screen, no control reaches past its card or
+// dialog, no card of the long lists is cut, and the capture's Analyser answers the finger. Before, the catalogue's
+// buttons widened the page (385 px at 115 %), the capture's Analyser lay past the screen, "Photographier" ran out
+// of its button, and the catalogue's and stock's cards were cut at the bottom (their heights assumed 16-px text).
+import { expect, test, type Page } from '@playwright/test';
+import { LABELS } from '../support/catalog';
+import { LANGS, openApp, shoot, words as shopWords } from '../support/customers';
+import { expectControlsInside } from '../support/layout';
+import { openCapture, tapCentre, words } from '../support/sale';
+
+/** The page's layout width and what its content needs: both the screen's width when nothing overflows. */
+const widths = (page: Page) =>
+  page.evaluate(() => ({ layout: window.innerWidth, content: document.documentElement.scrollWidth }));
+
+/** The rows of the virtual lists whose card needs more height than its row gives it (the card is cut). */
+const cutRows = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('ul > li[style]')]
+      .filter((row) => {
+        const card = row.firstElementChild;
+        return card !== null && card.scrollHeight > row.getBoundingClientRect().height + 1;
+      })
+      .map((row) => row.textContent?.slice(0, 40)),
+  );
+
+const PHONES = [
+  { name: '320 px', width: 320, height: 640, textPercent: 100 },
+  { name: 'text at 115 %', width: 360, height: 740, textPercent: 115 },
+] as const;
+
+for (const phone of PHONES)
+  test.describe(phone.name, () => {
+    test.use({ viewport: { width: phone.width, height: phone.height } });
+    for (const lang of LANGS) {
+      test(`[${lang}] the pages, the product form and the capture fit the screen`, async ({ page }) => {
+        if (phone.textPercent !== 100)
+          await page.addInitScript((percent) => {
+            document.addEventListener('DOMContentLoaded', () => {
+              const style = document.createElement('style');
+              style.textContent = `html { font-size: ${percent}% !important; }`;
+              document.head.append(style);
+            });
+          }, phone.textPercent);
+        await openApp(page, lang, '#/dashboard');
+        const screen = { layout: phone.width, content: phone.width };
+        for (const hash of ['#/dashboard', '#/catalog', '#/customers', '#/inventory', '#/settings']) {
+          await page.goto(`/${hash}`);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await expect(page.locator('main :is(a, button)').first()).toBeVisible();
+          expect(await widths(page), hash).toEqual(screen);
+          await expectControlsInside(page, hash);
+          expect(await cutRows(page), hash).toEqual([]);
+        }
+        await page.goto('/#/catalog');
+        await expect(page.getByRole('list').first()).toBeVisible();
+        await shoot(page, lang, `small-${phone.width}-${phone.textPercent}-catalog`);
+
+        // The product form: its photo buttons hold their words.
+        await tapCentre(page, page.getByRole('button', { name: LABELS[lang].add, exact: true }));
+        const form = page.getByRole('dialog', { name: LABELS[lang].addProduct });
+        await expect(form).toBeVisible();
+        await expectControlsInside(page, 'the product form');
+        expect(await widths(page)).toEqual(screen);
+        await shoot(page, lang, `small-${phone.width}-${phone.textPercent}-product-form`);
+        await tapCentre(page, form.getByRole('button', { name: shopWords[lang].shell.app.close }));
+        await expect(form).toBeHidden();
+
+        // The capture: Analyser is on the screen and answers the finger (no photo yet: it asks for one).
+        const flow = await openCapture(page, lang);
+        await expect(flow).toBeVisible();
+        await expectControlsInside(page, 'the capture');
+        await tapCentre(page, flow.getByRole('button', { name: words[lang].shell.sale.analyse }));
+        await expect(
+          flow.getByRole('alert').filter({ hasText: words[lang].shell.sale.takeAtLeastOnePhoto }),
+        ).toBeVisible();
+        await shoot(page, lang, `small-${phone.width}-${phone.textPercent}-capture`);
+      });
+    }
+  });
