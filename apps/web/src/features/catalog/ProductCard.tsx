@@ -41,15 +41,16 @@ export const PRODUCT_CARD_HEIGHT_REM = 8.375;
 
 /**
  * The card's height (rem), known from the product alone so that the list never measures a row: its name and its
- * brand and category take one or two lines each, as measured on a canvas (textLines.ts), never cut at 360 px.
+ * brand and category take one to three lines each, as measured on a canvas (textLines.ts), never cut at 360 px.
  */
 export function productCardHeightRem(product: Product): number {
   // The text column: the card's padding, photo, gaps and the edit/delete column (or the checkbox) taken off
   // (9.5 rem, 152 px at the phone's usual text size; all in rem, as the card is drawn).
   const rem = remPx();
   const width = contentWidth() - 9.5 * rem;
-  const nameLines = linesFor(product.name, 600, rem, width);
-  const brandLines = linesFor(brandAndCategory(product), 400, 0.875 * rem, width);
+  // Up to three lines each: at 320 px or with a larger text the column is narrow.
+  const nameLines = linesFor(product.name, 600, rem, width, 3);
+  const brandLines = linesFor(brandAndCategory(product), 400, 0.875 * rem, width, 3);
   return PRODUCT_CARD_HEIGHT_REM + (nameLines - 1) * 1.5 + (brandLines - 1) * 1.25;
 }
 
@@ -92,10 +93,10 @@ export const ProductCard = memo(function ProductCard({
         className="size-16"
       />
       <div className="min-w-0 flex-1">
-        <h2 {...USER_TEXT} className="line-clamp-2 font-semibold break-words text-ink">
+        <h2 {...USER_TEXT} className="line-clamp-3 font-semibold break-words text-ink">
           {product.name}
         </h2>
-        <p {...USER_TEXT} className="line-clamp-2 text-sm break-words text-muted">
+        <p {...USER_TEXT} className="line-clamp-3 text-sm break-words text-muted">
           {brandAndCategory(product)}
         </p>
         {/* The price is never cut (rows have a fixed height, so nothing wraps): the views' badge gives way. */}
