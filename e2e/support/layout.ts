@@ -62,3 +62,10 @@ export async function expectInside(inner: Locator, outer: Locator) {
   const overflow = await inner.evaluate((element) => element.scrollWidth - element.clientWidth);
   expect(overflow, 'the text runs past its box').toBeLessThanOrEqual(1);
 }
+
+/**
+ * The page's layout width and what its content needs: both the screen's width when nothing overflows (a wider
+ * page makes the phone zoom out and scroll sideways).
+ */
+export const widths = (page: Page) =>
+  page.evaluate(() => ({ layout: window.innerWidth, content: document.documentElement.scrollWidth }));

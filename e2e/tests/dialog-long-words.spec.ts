@@ -16,11 +16,8 @@ import {
   uuid,
   words,
 } from '../support/customers';
-import { expectControlsInside, expectInside } from '../support/layout';
+import { expectControlsInside, expectInside, widths } from '../support/layout';
 import { tapCentre } from '../support/sale';
-
-const widths = (page: Page) =>
-  page.evaluate(() => ({ layout: window.innerWidth, content: document.documentElement.scrollWidth }));
 
 /** The dialog on screen: its words and controls inside it and the screen, nothing wider than the phone. */
 async function expectDialogFits(page: Page, dialog: Locator, where: string) {

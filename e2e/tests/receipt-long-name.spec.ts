@@ -1,14 +1,10 @@
 // A name of one long word (a sheet's column pasted whole, a code) and a total of millions stay inside the phone's
 // 360-px screen, in the cart and on the ticket: the page never grows wider than the screen (a phone would zoom out
 // and scroll sideways), the amount never touches its words. Tapped with the finger, as the shopkeeper does.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { backupText, importBackup, productRecord, uuid } from '../support/customers';
-import { box, expectInside } from '../support/layout';
+import { box, expectInside, widths } from '../support/layout';
 import { fill, LANGS, openApp, screenshotPath, tapCentre, words } from '../support/sale';
-
-/** The page's layout width and what its content needs: both the screen's 360 px when nothing overflows. */
-const widths = (page: Page) =>
-  page.evaluate(() => ({ layout: window.innerWidth, content: document.documentElement.scrollWidth }));
 
 for (const lang of LANGS) {
   const w = words[lang];

@@ -7,12 +7,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LABELS } from '../support/catalog';
 import { LANGS, openApp, shoot, words as shopWords } from '../support/customers';
-import { expectControlsInside } from '../support/layout';
+import { expectControlsInside, widths } from '../support/layout';
 import { openCapture, tapCentre, words } from '../support/sale';
-
-/** The page's layout width and what its content needs: both the screen's width when nothing overflows. */
-const widths = (page: Page) =>
-  page.evaluate(() => ({ layout: window.innerWidth, content: document.documentElement.scrollWidth }));
 
 /** The rows of the virtual lists whose card needs more height than its row gives it (the card is cut). */
 const cutRows = (page: Page) =>
