@@ -53,6 +53,15 @@ function bottomBar(page: Page, catalogue: Catalogue) {
   return page.getByRole('navigation', { name: catalogue.app.mainNavigation });
 }
 
+/** The bottom bar's labels cut short (their words wider than their column), with the width they lack. */
+function cutNavLabels(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('nav a[data-page] [data-nav-label]')]
+      .filter((label) => label.scrollWidth > label.clientWidth)
+      .map((label) => `${label.textContent} (${label.scrollWidth - label.clientWidth} px)`),
+  );
+}
+
 async function visitEveryPage(page: Page, catalogue: Catalogue, lang: string) {
   const bar = bottomBar(page, catalogue);
   for (const entry of NAV) {
@@ -65,6 +74,8 @@ async function visitEveryPage(page: Page, catalogue: Catalogue, lang: string) {
     );
     // The screenshot shows the page, not its code still loading (the page is fetched on its first visit).
     await expect(page.getByText(catalogue.app.loading)).toHaveCount(0);
+    // At 360 px every label is whole, the current page's in bold too (the spec cuts them on narrower phones).
+    expect(await cutNavLabels(page), `${lang} ${entry.page}`).toEqual([]);
     await page.screenshot({ path: join(shots(lang), `${entry.page}.png`) });
     // No control reaches past its card or the screen at 360 px (but those of a row that scrolls sideways).
     await expectControlsInside(page, `${lang} ${entry.page}`);

@@ -1,4 +1,6 @@
 // The bottom bar: the six main pages as real links, the current one highlighted, labels cut short on narrow phones.
+// Each page's column is as wide as its label (the spare width shared out), so "Catalogue" and "Paramètres" are
+// whole at 360 px where six equal columns cut them; below, the longest labels give up width first.
 import { clsx } from 'clsx';
 import { Boxes, House, Package, Settings, ShoppingCart, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
@@ -24,13 +26,13 @@ export function BottomNav({ current }: { current: PageId }) {
       aria-label={t('app.mainNavigation')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-raised backdrop-blur"
     >
-      <ul className="mx-auto grid max-w-xl grid-cols-6">
+      <ul className="mx-auto flex max-w-xl">
         {NAV_PAGES.map((page) => {
           const Icon = NAV_ICONS[page];
           // The supplier notebook is the customers' page's other half (Clients | Fournisseurs).
           const active = page === current || (page === 'customers' && current === 'suppliers');
           return (
-            <li key={page} className="min-w-0">
+            <li key={page} className="min-w-0 flex-auto">
               <a
                 href={pageHash(page)}
                 aria-current={active ? 'page' : undefined}
@@ -49,8 +51,21 @@ export function BottomNav({ current }: { current: PageId }) {
                 >
                   <Icon className="size-5.5" strokeWidth={active ? 2.4 : 2} />
                 </span>
-                <span className={clsx('block w-full truncate text-center', active && 'font-bold')}>
-                  {t(`pages.${page}.nav`)}
+                {/* The label's width is its bold form's, hidden under it: the columns keep their widths when
+                    the current page changes. */}
+                <span className="grid w-full text-center">
+                  <span
+                    data-nav-label
+                    className={clsx('col-start-1 row-start-1 truncate', active && 'font-bold')}
+                  >
+                    {t(`pages.${page}.nav`)}
+                  </span>
+                  <span
+                    aria-hidden="true"
+                    className="invisible col-start-1 row-start-1 h-0 truncate font-bold"
+                  >
+                    {t(`pages.${page}.nav`)}
+                  </span>
                 </span>
               </a>
             </li>
