@@ -9,7 +9,7 @@ import { IconButton } from '../../ui/IconButton';
 import { ADVISED_VIEWS } from '../../ui/product/views';
 import { ListThumbnail } from '../../ui/list/ListThumbnail';
 import { brandAndCategory } from '../../ui/product/brandAndCategory';
-import { contentWidth, linesFor, remPx } from '../../ui/list/textLines';
+import { contentWidth, FONT_MARGIN, linesFor, remPx, textWidth } from '../../ui/list/textLines';
 import type { StockStatusLabels } from '../../ui/product/useStockStatusLabels';
 import type { ShopFormat } from '../../app/useShopFormat';
 import { USER_TEXT } from '../../ui/bidi';
@@ -43,11 +43,26 @@ export const PRODUCT_CARD_HEIGHT_REM = 8.375;
  * The card's height (rem), known from the product alone so that the list never measures a row: its name and its
  * brand and category take one to three lines each, as measured on a canvas (textLines.ts), never cut at 360 px.
  */
+/** Width (px) of the card's text column: the card's padding, photo, gaps and the edit/delete column (or the
+ * checkbox) taken off (9.5 rem, 152 px at the phone's usual text size; all in rem, as the card is drawn). */
+function textColumnWidth(rem: number): number {
+  return contentWidth() - 9.5 * rem;
+}
+
+/**
+ * Whether the few-views badge holds its words beside the price on one line (the price bold at 1 rem, the badge's
+ * words at 0.75 rem after its 0.875-rem icon, its padding and the gaps). Where it does not (a 320-px phone, a
+ * larger text, a long price), the card shows the badge's number alone: a word cut to "0…" said nothing.
+ */
+export function viewsBadgeFits(price: string, words: string, rem: number, columnPx: number): boolean {
+  const priceWidth = textWidth(price, 700, rem) * FONT_MARGIN;
+  const badgeWidth = textWidth(words, 600, 0.75 * rem) * FONT_MARGIN + (2 * 0.5 + 0.875 + 0.25) * rem;
+  return priceWidth + 0.5 * rem + badgeWidth <= columnPx;
+}
+
 export function productCardHeightRem(product: Product): number {
-  // The text column: the card's padding, photo, gaps and the edit/delete column (or the checkbox) taken off
-  // (9.5 rem, 152 px at the phone's usual text size; all in rem, as the card is drawn).
   const rem = remPx();
-  const width = contentWidth() - 9.5 * rem;
+  const width = textColumnWidth(rem);
   // Up to three lines each: at 320 px or with a larger text the column is narrow.
   const nameLines = linesFor(product.name, 600, rem, width, 3);
   const brandLines = linesFor(brandAndCategory(product), 400, 0.875 * rem, width, 3);
@@ -66,6 +81,11 @@ export const ProductCard = memo(function ProductCard({
 }: ProductCardProps) {
   const status = stockStatus(product);
   const margin = product.salePrice - product.purchasePrice;
+  const price = product.isBulk
+    ? t('card.perKg', { price: format.money(product.salePrice) })
+    : format.money(product.salePrice);
+  const viewsWords =
+    views !== undefined && views < ADVISED_VIEWS ? t('views.count', { count: views }) : undefined;
   return (
     <article
       aria-label={product.name}
@@ -101,19 +121,24 @@ export const ProductCard = memo(function ProductCard({
         </p>
         {/* The price is never cut (rows have a fixed height, so nothing wraps): the views' badge gives way. */}
         <div className="mt-0.5 flex items-center gap-2">
-          <p className="max-w-full shrink-0 font-bold break-words text-brand-800 tabular-nums">
-            {product.isBulk
-              ? t('card.perKg', { price: format.money(product.salePrice) })
-              : format.money(product.salePrice)}
-          </p>
-          {views !== undefined && views < ADVISED_VIEWS ? (
+          <p className="max-w-full shrink-0 font-bold break-words text-brand-800 tabular-nums">{price}</p>
+          {viewsWords !== undefined ? (
             // Few views: the photo sale may not recognise it; the form says how to add some.
             <span
               title={t('views.hint')}
               className="inline-flex min-w-0 items-center gap-1 overflow-hidden rounded-full bg-saffron-100 px-2 text-xs leading-5 font-semibold text-saffron-700"
             >
               <ScanEye className="size-3.5 shrink-0" aria-hidden="true" />
-              <span className="truncate">{t('views.count', { count: views })}</span>
+              {viewsBadgeFits(price, viewsWords, remPx(), textColumnWidth(remPx())) ? (
+                <span className="truncate">{viewsWords}</span>
+              ) : (
+                <>
+                  <span aria-hidden="true" className="tabular-nums">
+                    {format.count(views ?? 0)}
+                  </span>
+                  <span className="sr-only">{viewsWords}</span>
+                </>
+              )}
               <span className="sr-only">{t('views.hint')}</span>
             </span>
           ) : null}

@@ -26,7 +26,7 @@ export function textWidth(text: string, weight: number, sizePx: number): number 
 }
 
 /** A margin on every measured width: the web font may not be loaded yet when a row is sized. */
-const FONT_MARGIN = 1.06;
+export const FONT_MARGIN = 1.06;
 
 /**
  * Lines (1 to maxLines) that `text` needs in `widthPx`, wrapped as the browser wraps it: word by word, a word
