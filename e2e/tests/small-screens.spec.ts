@@ -68,6 +68,7 @@ for (const phone of PHONES)
           // at 320 px: its brand line may end in an ellipsis after three lines).
           if (hash === '#/catalog') expect(await cutNames(page), hash).toEqual([]);
           expect(await cutWords(page), hash).toEqual([]);
+          await shoot(page, lang, `small-${phone.width}-${phone.textPercent}-${hash.slice(2)}`);
         }
         await page.goto('/#/catalog');
         await expect(page.getByRole('list').first()).toBeVisible();
