@@ -1,6 +1,7 @@
 // The bottom bar: the six main pages as real links, the current one highlighted, labels cut short on narrow phones.
-// Each page's column is as wide as its label (the spare width shared out), so "Catalogue" and "Paramètres" are
-// whole at 360 px where six equal columns cut them; below, the longest labels give up width first.
+// Each page's column is at least its icon's width and grows towards its label's (grid tracks of
+// minmax(icon, auto): the spare width goes first to the labels that need it), so "Catalogue" and "Paramètres" are
+// whole at 360 px where six equal columns cut them; on a narrower screen only the longest labels are cut.
 import { clsx } from 'clsx';
 import { Boxes, House, Package, Settings, ShoppingCart, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
@@ -26,13 +27,13 @@ export function BottomNav({ current }: { current: PageId }) {
       aria-label={t('app.mainNavigation')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-raised backdrop-blur"
     >
-      <ul className="mx-auto flex max-w-xl">
+      <ul className="mx-auto grid max-w-xl grid-cols-[repeat(6,minmax(3.25rem,auto))]">
         {NAV_PAGES.map((page) => {
           const Icon = NAV_ICONS[page];
           // The supplier notebook is the customers' page's other half (Clients | Fournisseurs).
           const active = page === current || (page === 'customers' && current === 'suppliers');
           return (
-            <li key={page} className="min-w-0 flex-auto">
+            <li key={page} className="min-w-0">
               <a
                 href={pageHash(page)}
                 aria-current={active ? 'page' : undefined}
