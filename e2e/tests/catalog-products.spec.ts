@@ -3,6 +3,12 @@ import { expect, test } from '@playwright/test';
 import { generatedPng, LABELS, LANGS, openApp, SAMPLE, shot } from '../support/catalog';
 import { expectToastShown, recordToasts } from '../support/toasts';
 
+/** A number as a person types it: in Arabic, with the Arabic keyboard's digits and decimal separator. */
+const typedNumber = (lang: (typeof LANGS)[number], text: string) =>
+  lang === 'ar'
+    ? text.replace(/\d/g, (digit) => '٠١٢٣٤٥٦٧٨٩'[Number(digit)] ?? digit).replace(',', '٫')
+    : text;
+
 for (const lang of LANGS) {
   const L = LABELS[lang];
 
@@ -57,9 +63,10 @@ for (const lang of LANGS) {
       await form.getByLabel(L.name).fill('Savon Taous');
       await form.getByLabel(L.category).selectOption({ label: L.newCategory });
       await form.getByLabel(L.category).fill('Hygiène');
-      await form.getByLabel(L.purchasePrice).fill('4');
-      await form.getByLabel(L.salePrice).fill('5,5');
-      await form.getByLabel(L.stock, { exact: true }).fill('3');
+      // In Arabic, typed as an Arabic keyboard types numbers (٤, ٥٫٥, ٣): the same product.
+      await form.getByLabel(L.purchasePrice).fill(typedNumber(lang, '4'));
+      await form.getByLabel(L.salePrice).fill(typedNumber(lang, '5,5'));
+      await form.getByLabel(L.stock, { exact: true }).fill(typedNumber(lang, '3'));
       await shot(page, lang, 'product-form-gallery-photo');
       await page.getByRole('button', { name: L.save, exact: true }).click();
       await expect(form).toBeHidden();

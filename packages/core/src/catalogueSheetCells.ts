@@ -2,6 +2,7 @@
 import { VAT_RATES, type VatRate } from './entities.js';
 import { textProblem } from './limits.js';
 import { parseMadInput, parseQuantityInput } from './money.js';
+import { latinNumberText } from './digits.js';
 
 /** The columns a catalogue sheet may have, in the order the export writes them. */
 export const CATALOGUE_COLUMNS = [
@@ -190,19 +191,13 @@ export function guessColumnMapping(headers: readonly string[]): (CatalogueColumn
   return mapping;
 }
 
-const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
 const SPACES = /[\s\u00a0\u202f]+/g;
 // A currency written with the amount ("12,50 DH", "MAD 12.50", "12 د.م.").
 const CURRENCY = /mad|dhs?|dirhams?|د\.?\s?م\.?|درهم|€|eur|\$|usd/gi;
 
 /** A cell's text with Arabic-Indic digits and separators as Latin ones, spaces trimmed. */
 export function cellText(cell: string): string {
-  return cell
-    .replace(ARABIC_DIGITS, (digit) => String((digit.charCodeAt(0) - 0x0660) % (0x06f0 - 0x0660)))
-    .replace(/\u066b/g, '.')
-    .replace(/\u066c/g, ' ')
-    .replace(SPACES, ' ')
-    .trim();
+  return latinNumberText(cell).replace(SPACES, ' ').trim();
 }
 
 /**

@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './context.js';
 export * from './ids.js';
 export * from './limits.js';
+export * from './digits.js';
 export * from './money.js';
 export * from './vat.js';
 export * from './cart.js';

@@ -2,6 +2,7 @@
 import type { Centimes, Currency } from './entities.js';
 import { KG_DECIMALS } from './constants.js';
 import { AmountError, MAX_AMOUNT_CENTIMES, MAX_QUANTITY, MAX_STOCK } from './limits.js';
+import { latinNumberText } from './digits.js';
 
 export type MoneyLocale = 'fr-MA' | 'ar-MA';
 
@@ -47,11 +48,11 @@ function scaledFromDecimalText(whole: string, fraction: string, scale: number): 
 }
 
 /**
- * Reads a typed amount in MAD ("12,5", "12.50", "1 234,5") as centimes; anything else, or more than
- * MAX_AMOUNT_CENTIMES, is 0 and invalid.
+ * Reads a typed amount in MAD ("12,5", "12.50", "1 234,5", or in Arabic digits "١٢٫٥") as centimes; anything
+ * else, or more than MAX_AMOUNT_CENTIMES, is 0 and invalid.
  */
 export function parseMadInput(text: string): ParsedInput {
-  const compact = text.replace(SPACES, '');
+  const compact = latinNumberText(text).replace(SPACES, '');
   if (compact === '') return { value: 0, invalid: false };
   const match = DECIMAL.exec(compact);
   const whole = match?.[1] ?? '';
@@ -81,7 +82,7 @@ export function readPositiveMad(
  * more than MAX_QUANTITY.
  */
 export function parseQuantityInput(text: string, isBulk: boolean): ParsedInput {
-  const compact = text.replace(SPACES, '');
+  const compact = latinNumberText(text).replace(SPACES, '');
   if (compact === '') return { value: 0, invalid: false };
   const match = DECIMAL.exec(compact);
   const whole = match?.[1] ?? '';

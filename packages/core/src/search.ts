@@ -2,6 +2,7 @@
 import type { Customer, Product } from './entities.js';
 import { QUICK_ADD_LIMIT } from './constants.js';
 import { gtinsOfPrintedCode } from './gtin.js';
+import { latinDigits } from './digits.js';
 
 // NFD splits accented letters and hamza/madda alef forms into base + mark; the marks then go, which also
 // removes Arabic harakat (U+064B–U+065F) and the superscript alef (U+0670).
@@ -16,18 +17,16 @@ const LETTER_FOLDS: Record<string, string> = {
   æ: 'ae',
 };
 const FOLDABLE = /[\u0671\u0649\u0629œæ]/g;
-// Arabic-Indic and Persian digits, so that a phone or barcode typed either way matches.
-const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
 
 /** Text as compared by every search: lower case, no accents, no Arabic diacritics, folded letter forms. */
 export function normalizeForSearch(text: string): string {
-  return text
+  // Arabic-Indic and Persian digits as Latin ones, so that a phone or barcode typed either way matches.
+  return latinDigits(text)
     .normalize('NFD')
     .replace(MARKS, '')
     .replace(TATWEEL, '')
     .toLowerCase()
     .replace(FOLDABLE, (c) => LETTER_FOLDS[c] ?? c)
-    .replace(EASTERN_DIGITS, (d) => String((d.codePointAt(0) ?? 0) % 16))
     .replace(WHITESPACE, ' ')
     .trim();
 }

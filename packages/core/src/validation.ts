@@ -5,17 +5,18 @@ import { MAX_QUANTITY } from './limits.js';
 import { DEFAULT_REORDER_THRESHOLD, DEFAULT_VAT_RATE } from './constants.js';
 import type { DomainContext } from './context.js';
 import { roundQuantity } from './money.js';
+import { latinDigits } from './digits.js';
 
 const MOROCCAN_PHONE = /^(?:\+212|00212|0)([5-7]\d{8})$/;
 
 /**
- * A Moroccan phone number (06/07/05 + 8 digits, or +212 / 00212 forms; spaces, dots and dashes allowed),
- * written the national way: "06 12 34 56 78".
+ * A Moroccan phone number (06/07/05 + 8 digits, or +212 / 00212 forms; spaces, dots and dashes allowed; Latin or
+ * Arabic digits), written the national way: "06 12 34 56 78".
  */
 export function moroccanPhone(
   text: string,
 ): { ok: true; phone: string } | { ok: false; error: 'invalid-phone' } {
-  const compact = text.replace(/[\s.\-\u00a0]/g, '');
+  const compact = latinDigits(text).replace(/[\s.\-\u00a0]/g, '');
   const subscriber = MOROCCAN_PHONE.exec(compact)?.[1];
   if (!subscriber) return { ok: false, error: 'invalid-phone' };
   const national = `0${subscriber}`;
@@ -36,7 +37,8 @@ export const productDraftSchema = z
       .trim()
       .max(64)
       .optional()
-      .transform((code) => code || undefined),
+      // A code typed on an Arabic keyboard is the same code: stored in Latin digits, as a scan gives it.
+      .transform((code) => (code ? latinDigits(code) : undefined)),
     purchasePrice: amount.nonnegative().default(0),
     salePrice: amount.nonnegative().default(0),
     vat: vatRate.default(DEFAULT_VAT_RATE),
@@ -132,7 +134,7 @@ export function newCustomer(
   const name = fields.name.trim();
   if (name === '') return { ok: false, error: 'name-required' };
   if (name.length > 200) return { ok: false, error: 'name-too-long' };
-  const typed = (fields.phone ?? '').trim();
+  const typed = latinDigits(fields.phone ?? '').trim();
   let phone = '';
   if (typed !== '') {
     const moroccan = moroccanPhone(typed);

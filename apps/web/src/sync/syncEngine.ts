@@ -4,6 +4,7 @@
 // every 30 s; a failed run is retried after 200 ms, then 400, 800… (capped). Everything it learns is written
 // in IndexedDB transactions first; the status the header shows follows from what is stored.
 import {
+  latinDigits,
   MAX_OPS_PER_PUSH,
   PULL_PAGE_DEFAULT,
   REALTIME_HEARTBEAT_MS,
@@ -140,7 +141,9 @@ export class SyncEngine {
   /** A staff phone joins with the code shown on the owner's phone. */
   async pair(code: string, deviceName: string): Promise<void> {
     const intro = await deviceIntro(deviceName);
-    await this.connected(await cloudApi.claimPairing({ code: code.replace(/\D/g, ''), ...intro }));
+    await this.connected(
+      await cloudApi.claimPairing({ code: latinDigits(code).replace(/\D/g, ''), ...intro }),
+    );
   }
 
   /** Leaves the shop on this phone: the data stays here, sync stops. */

@@ -35,6 +35,9 @@ describe('connectFormSchema', () => {
 
   it('takes a pairing code of nine digits, spaces allowed, and refuses anything else', () => {
     expect(connectFormSchema.safeParse({ ...blank, mode: 'pair', code: '123 456 789' }).success).toBe(true);
+    // As an Arabic keyboard types it.
+    expect(connectFormSchema.safeParse({ ...blank, mode: 'pair', code: '١٢٣ ٤٥٦ ٧٨٩' }).success).toBe(true);
+    expect(connectFormSchema.safeParse({ ...blank, mode: 'pair', code: '۱۲۳۴۵۶۷۸۹' }).success).toBe(true);
     expect(issues(connectFormSchema.safeParse({ ...blank, mode: 'pair', code: '12345' }))).toEqual({
       code: 'errors.invalid_pairing_code',
     });

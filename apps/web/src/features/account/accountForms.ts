@@ -1,8 +1,11 @@
 // The account screen's forms as zod schemas: the same rules as their fields' HTML constraints, said in words.
 import { z } from 'zod';
 
-/** Nine digits, spaces allowed (the owner's phone shows them as 123 456 789). */
-export const PAIRING_CODE_PATTERN = '[0-9 ]{9,16}';
+/**
+ * Nine digits, spaces allowed (the owner's phone shows them as 123 456 789), Latin or as an Arabic keyboard types
+ * them (٠…٩, ۰…۹): the code sent is in Latin digits (syncEngine.pair).
+ */
+export const PAIRING_CODE_PATTERN = '[0-9\u0660-\u0669\u06f0-\u06f9 ]{9,16}';
 
 // Messages are keys of the account catalogue, translated where the field shows them.
 const required = () => z.string().trim().min(1, 'fields.required');
