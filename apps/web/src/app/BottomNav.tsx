@@ -52,8 +52,8 @@ export function BottomNav({ current }: { current: PageId }) {
                 >
                   <Icon className="size-5.5" strokeWidth={active ? 2.4 : 2} />
                 </span>
-                {/* The label's width is its bold form's, hidden under it: the columns keep their widths when
-                    the current page changes. */}
+                {/* The label's width is its bold form's, drawn invisible under it (a pseudo-element: the link's
+                    text stays its label once): the columns keep their widths when the current page changes. */}
                 <span className="grid w-full text-center">
                   <span
                     data-nav-label
@@ -63,10 +63,9 @@ export function BottomNav({ current }: { current: PageId }) {
                   </span>
                   <span
                     aria-hidden="true"
-                    className="invisible col-start-1 row-start-1 h-0 truncate font-bold"
-                  >
-                    {t(`pages.${page}.nav`)}
-                  </span>
+                    data-label={t(`pages.${page}.nav`)}
+                    className="invisible col-start-1 row-start-1 h-0 truncate font-bold after:content-[attr(data-label)]"
+                  />
                 </span>
               </a>
             </li>
