@@ -44,6 +44,18 @@ describe('numbers typed on an Arabic keyboard', () => {
     );
   });
 
+  it('read a number copied with direction marks, and the Arabic comma as a comma', () => {
+    expect(parseMadInput('\u200e12,50')).toEqual({ value: 1250, invalid: false });
+    expect(parseMadInput('\u2066١٢٫٥٠\u2069')).toEqual({ value: 1250, invalid: false });
+    expect(parseMadInput('١٢،٥')).toEqual({ value: 1250, invalid: false });
+    expect(parseQuantityInput('\u200f٣', false)).toEqual({ value: 3, invalid: false });
+    expect(moroccanPhone('\u200e+212 6 12 34 56 78\u200e')).toEqual({ ok: true, phone: '06 12 34 56 78' });
+    const abroad = newCustomer({ name: 'Karim', phone: '\u2066+33 6 12 34 56 78\u2069' }, ctx);
+    expect(abroad.ok && abroad.customer.phone).toBe('+33 6 12 34 56 78');
+    // A mark alone is no number: empty, as an empty field.
+    expect(parseMadInput('\u200e')).toEqual({ value: 0, invalid: false });
+  });
+
   it('read the Arabic decimal and thousands separators', () => {
     expect(parseMadInput('١٢٫٥')).toEqual({ value: 1250, invalid: false });
     expect(parseMadInput('١٬٢٣٤٫٥٠')).toEqual({ value: 123_450, invalid: false });

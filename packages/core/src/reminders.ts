@@ -1,6 +1,6 @@
 // Reminding a customer of what they owe: the phone in +212 form, the WhatsApp link, the message and the log.
 import type { Customer } from './entities.js';
-import { latinDigits } from './digits.js';
+import { latinDigits, withoutBidiControls } from './digits.js';
 
 /** How many reminder dates a customer keeps (the latest ones): enough to see a pattern, small to sync. */
 export const REMINDER_LOG_LIMIT = 12;
@@ -18,7 +18,7 @@ const MOROCCAN_NUMBER = /^(?:(?:\+|00)?212(?:\(0\)|0)?|0)([5-7]\d{8})$/;
 export function internationalMoroccanPhone(
   text: string,
 ): { ok: true; phone: string } | { ok: false; error: ReminderPhoneError } {
-  const compact = latinDigits(text).replace(/[\s.\-\u00a0\u200e\u200f\u2068\u2069/]/g, '');
+  const compact = withoutBidiControls(latinDigits(text)).replace(/[\s.\-\u00a0/]/g, '');
   if (compact === '') return { ok: false, error: 'no-phone' };
   const subscriber = MOROCCAN_NUMBER.exec(compact)?.[1];
   if (!subscriber) return { ok: false, error: 'invalid-phone' };

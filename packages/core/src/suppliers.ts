@@ -16,7 +16,7 @@ import {
 import type { DomainContext } from './context.js';
 import { entryProblem, type LedgerError } from './ledger.js';
 import { moroccanPhone } from './validation.js';
-import { latinDigits } from './digits.js';
+import { latinDigits, withoutBidiControls } from './digits.js';
 
 export type SupplierEntryError = Exclude<LedgerError, 'note-required'> | 'payment-above-balance';
 export type NewSupplierError = 'name-required' | 'name-too-long' | 'invalid-phone';
@@ -58,7 +58,7 @@ export function supplierFields(fields: {
   const name = fields.name.trim();
   if (name === '') return { ok: false, error: 'name-required' };
   if (name.length > 200) return { ok: false, error: 'name-too-long' };
-  const typed = latinDigits(fields.phone ?? '').trim();
+  const typed = withoutBidiControls(latinDigits(fields.phone ?? '')).trim();
   let phone = '';
   if (typed !== '') {
     const moroccan = moroccanPhone(typed);

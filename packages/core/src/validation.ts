@@ -5,7 +5,7 @@ import { MAX_QUANTITY } from './limits.js';
 import { DEFAULT_REORDER_THRESHOLD, DEFAULT_VAT_RATE } from './constants.js';
 import type { DomainContext } from './context.js';
 import { roundQuantity } from './money.js';
-import { latinDigits } from './digits.js';
+import { latinDigits, withoutBidiControls } from './digits.js';
 
 const MOROCCAN_PHONE = /^(?:\+212|00212|0)([5-7]\d{8})$/;
 
@@ -16,7 +16,7 @@ const MOROCCAN_PHONE = /^(?:\+212|00212|0)([5-7]\d{8})$/;
 export function moroccanPhone(
   text: string,
 ): { ok: true; phone: string } | { ok: false; error: 'invalid-phone' } {
-  const compact = latinDigits(text).replace(/[\s.\-\u00a0]/g, '');
+  const compact = withoutBidiControls(latinDigits(text)).replace(/[\s.\-\u00a0]/g, '');
   const subscriber = MOROCCAN_PHONE.exec(compact)?.[1];
   if (!subscriber) return { ok: false, error: 'invalid-phone' };
   const national = `0${subscriber}`;
@@ -134,7 +134,7 @@ export function newCustomer(
   const name = fields.name.trim();
   if (name === '') return { ok: false, error: 'name-required' };
   if (name.length > 200) return { ok: false, error: 'name-too-long' };
-  const typed = latinDigits(fields.phone ?? '').trim();
+  const typed = withoutBidiControls(latinDigits(fields.phone ?? '')).trim();
   let phone = '';
   if (typed !== '') {
     const moroccan = moroccanPhone(typed);
