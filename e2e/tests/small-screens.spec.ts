@@ -1,9 +1,10 @@
-// A smaller phone (320 px wide) and a phone whose text is set larger (115 %, the browser's text size: the app is
-// sized in rem), in French and Arabic: no page grows wider than the screen, no control reaches past its card or
+// A smaller phone (320 px wide) and a phone whose text is set larger (115 % and 130 %, Android's largest: the app
+// is sized in rem), in French and Arabic: no page grows wider than the screen, no control reaches past its card or
 // dialog, no card of the long lists is cut, and the capture's Analyser answers the finger. Before, the catalogue's
 // buttons widened the page (385 px at 115 %), the capture's Analyser lay past the screen, "Photographier" ran out
 // of its button, the catalogue's and stock's cards were cut at the bottom (their heights assumed 16-px text), and
-// a catalogue name needing three lines was cut after two.
+// a catalogue name needing three lines was cut after two. At 130 %, the bottom bar's last link lay past the
+// screen, and the catalogue's margin, the stock card's action words and the stock filter's "Rupture" were cut.
 import { expect, test, type Page } from '@playwright/test';
 import { LABELS } from '../support/catalog';
 import { LANGS, openApp, shoot, words as shopWords } from '../support/customers';
@@ -37,9 +38,21 @@ const cutWords = (page: Page) =>
       .map((text) => text.textContent),
   );
 
+/** The bottom bar's links that lie past the screen's edge (the bar is fixed: the page's width does not show it). */
+const navPastScreen = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('nav a[data-page]')]
+      .filter((link) => {
+        const box = link.getBoundingClientRect();
+        return box.left < -0.5 || box.right > window.innerWidth + 0.5;
+      })
+      .map((link) => link.getAttribute('data-page')),
+  );
+
 const PHONES = [
   { name: '320 px', width: 320, height: 640, textPercent: 100 },
   { name: 'text at 115 %', width: 360, height: 740, textPercent: 115 },
+  { name: 'text at 130 %', width: 360, height: 740, textPercent: 130 },
 ] as const;
 
 for (const phone of PHONES)
@@ -62,6 +75,7 @@ for (const phone of PHONES)
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           await expect(page.locator('main :is(a, button)').first()).toBeVisible();
           expect(await widths(page), hash).toEqual(screen);
+          expect(await navPastScreen(page), hash).toEqual([]);
           await expectControlsInside(page, hash);
           expect(await cutRows(page), hash).toEqual([]);
           // The catalogue's names and brands are whole (the stock card's column beside a warning badge is 56 px

@@ -1,7 +1,8 @@
 // The bottom bar: the six main pages as real links, the current one highlighted, labels cut short on narrow phones.
 // Each page's column is at least its icon's width and grows towards its label's (grid tracks of
 // minmax(icon, auto): the spare width goes first to the labels that need it), so "Catalogue" and "Paramètres" are
-// whole at 360 px where six equal columns cut them; on a narrower screen only the longest labels are cut.
+// whole at 360 px where six equal columns cut them; on a narrower screen only the longest labels are cut. The
+// icon's minimum is at most a sixth of the bar: with the text at 130 %, six icons' widths are wider than 360 px.
 import { clsx } from 'clsx';
 import { Boxes, House, Package, Settings, ShoppingCart, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
@@ -27,7 +28,7 @@ export function BottomNav({ current }: { current: PageId }) {
       aria-label={t('app.mainNavigation')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-raised backdrop-blur"
     >
-      <ul className="mx-auto grid max-w-xl grid-cols-[repeat(6,minmax(3.25rem,auto))]">
+      <ul className="mx-auto grid max-w-xl grid-cols-[repeat(6,minmax(min(3.25rem,100%/6),auto))]">
         {NAV_PAGES.map((page) => {
           const Icon = NAV_ICONS[page];
           // The supplier notebook is the customers' page's other half (Clients | Fournisseurs).
@@ -46,7 +47,7 @@ export function BottomNav({ current }: { current: PageId }) {
                 <span
                   aria-hidden="true"
                   className={clsx(
-                    'inline-flex h-8 w-12 items-center justify-center rounded-full transition-colors',
+                    'inline-flex h-8 w-12 max-w-full items-center justify-center rounded-full transition-colors',
                     active && 'bg-brand-100',
                   )}
                 >

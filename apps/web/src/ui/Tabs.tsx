@@ -31,7 +31,7 @@ export function Tabs<Value extends string>({ label, items, value, onValueChange 
             key={item.value}
             value={item.value}
             className={clsx(
-              'min-h-11 flex-1 truncate rounded-lg px-3 text-sm font-semibold text-brand-800 transition-colors',
+              'min-h-11 flex-1 truncate rounded-lg px-2 text-sm font-semibold text-brand-800 transition-colors',
               'data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm',
             )}
           >

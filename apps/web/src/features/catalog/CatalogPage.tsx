@@ -82,6 +82,10 @@ function Catalog() {
     () => ({ t: tc, tShell: t, format, statusLabels }),
     [tc, t, format, statusLabels],
   );
+  const cardHeightRem = useCallback(
+    (product: Product) => productCardHeightRem(product, cardContext),
+    [cardContext],
+  );
 
   // Only the bulk-delete toolbar needs the ids: each keystroke must not copy 10,000 of them for nothing.
   const shownIds = useMemo(() => (selecting && shown ? shown.map(productKey) : NO_IDS), [selecting, shown]);
@@ -236,7 +240,7 @@ function Catalog() {
               label={tc('list')}
               items={shown}
               getKey={productKey}
-              rowHeightRem={productCardHeightRem}
+              rowHeightRem={cardHeightRem}
               renderItem={(product) => (
                 <ProductCard
                   product={product}

@@ -9,7 +9,14 @@ import { IconButton } from '../../ui/IconButton';
 import { ADVISED_VIEWS } from '../../ui/product/views';
 import { ListThumbnail } from '../../ui/list/ListThumbnail';
 import { brandAndCategory } from '../../ui/product/brandAndCategory';
-import { contentWidth, FONT_MARGIN, linesFor, remPx, textWidth } from '../../ui/list/textLines';
+import {
+  CARD_TEXT_MAX_LINES,
+  contentWidth,
+  FONT_MARGIN,
+  linesFor,
+  remPx,
+  textWidth,
+} from '../../ui/list/textLines';
 import type { StockStatusLabels } from '../../ui/product/useStockStatusLabels';
 import type { ShopFormat } from '../../app/useShopFormat';
 import { USER_TEXT } from '../../ui/bidi';
@@ -41,7 +48,7 @@ export const PRODUCT_CARD_HEIGHT_REM = 8.375;
 
 /**
  * The card's height (rem), known from the product alone so that the list never measures a row: its name and its
- * brand and category take one to three lines each, as measured on a canvas (textLines.ts), never cut at 360 px.
+ * brand and category take one to four lines each, as measured on a canvas (textLines.ts), never cut at 360 px.
  */
 /** Width (px) of the card's text column: the card's padding, photo, gaps and the edit/delete column (or the
  * checkbox) taken off (9.5 rem, 152 px at the phone's usual text size; all in rem, as the card is drawn). */
@@ -60,13 +67,26 @@ export function viewsBadgeFits(price: string, words: string, rem: number, column
   return priceWidth + 0.5 * rem + badgeWidth <= columnPx;
 }
 
-export function productCardHeightRem(product: Product): number {
+/** The card's margin line ("Marge : 2,50 MAD"). */
+function marginText(
+  product: Product,
+  { tShell, format }: Pick<ProductCardContext, 'tShell' | 'format'>,
+): string {
+  return tShell('catalog.margin', { amount: format.money(product.salePrice - product.purchasePrice) });
+}
+
+export function productCardHeightRem(
+  product: Product,
+  context?: Pick<ProductCardContext, 'tShell' | 'format'>,
+): number {
   const rem = remPx();
   const width = textColumnWidth(rem);
-  // Up to three lines each: at 320 px or with a larger text the column is narrow.
-  const nameLines = linesFor(product.name, 600, rem, width, 3);
-  const brandLines = linesFor(brandAndCategory(product), 400, 0.875 * rem, width, 3);
-  return PRODUCT_CARD_HEIGHT_REM + (nameLines - 1) * 1.5 + (brandLines - 1) * 1.25;
+  // Up to four lines each (CARD_TEXT_MAX_LINES): at 320 px or with a larger text the column is narrow.
+  const nameLines = linesFor(product.name, 600, rem, width, CARD_TEXT_MAX_LINES);
+  const brandLines = linesFor(brandAndCategory(product), 400, 0.875 * rem, width, CARD_TEXT_MAX_LINES);
+  // The margin's amount goes under its word where the line is too narrow for both (the text at 130 %).
+  const marginLines = context ? linesFor(marginText(product, context), 400, 0.875 * rem, width, 2) : 1;
+  return PRODUCT_CARD_HEIGHT_REM + (nameLines - 1) * 1.5 + (brandLines - 1) * 1.25 + (marginLines - 1) * 1.25;
 }
 
 export const ProductCard = memo(function ProductCard({
@@ -113,10 +133,10 @@ export const ProductCard = memo(function ProductCard({
         className="size-16"
       />
       <div className="min-w-0 flex-1">
-        <h2 {...USER_TEXT} className="line-clamp-3 font-semibold break-words text-ink">
+        <h2 {...USER_TEXT} className="line-clamp-4 font-semibold break-words text-ink">
           {product.name}
         </h2>
-        <p {...USER_TEXT} className="line-clamp-3 text-sm break-words text-muted">
+        <p {...USER_TEXT} className="line-clamp-4 text-sm break-words text-muted">
           {brandAndCategory(product)}
         </p>
         {/* The price is never cut (rows have a fixed height, so nothing wraps): the views' badge gives way. */}
@@ -159,8 +179,13 @@ export const ProductCard = memo(function ProductCard({
               words were cut at 360 px, in Arabic above all). */}
           {status === 'ok' ? null : <span className="sr-only">{statusLabels[status]}</span>}
         </p>
-        <p className={clsx('truncate text-sm tabular-nums', margin < 0 ? 'text-red-700' : 'text-muted')}>
-          {tShell('catalog.margin', { amount: format.money(margin) })}
+        <p
+          className={clsx(
+            'line-clamp-2 text-sm break-words tabular-nums',
+            margin < 0 ? 'text-red-700' : 'text-muted',
+          )}
+        >
+          {marginText(product, { tShell, format })}
         </p>
       </div>
       {selecting ? null : (

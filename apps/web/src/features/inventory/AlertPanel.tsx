@@ -28,8 +28,13 @@ export function AlertPanel({ alerts, isBulk }: AlertPanelProps) {
         {alerts.slice(0, ALERT_PANEL_SIZE).map((alert) => {
           const bulk = isBulk(alert.productId);
           return (
-            <li key={alert.productId} className="flex items-center gap-2 rounded-xl bg-white px-3 py-2">
-              <span className="min-w-0 flex-1">
+            // The badge goes under the name where the two do not fit side by side (a larger text): the name
+            // keeps at least 8 rem rather than be broken inside its words.
+            <li
+              key={alert.productId}
+              className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl bg-white px-3 py-2"
+            >
+              <span className="min-w-0 grow basis-32">
                 <span {...USER_TEXT} className="block font-medium break-words text-ink">
                   {alert.productName}
                 </span>

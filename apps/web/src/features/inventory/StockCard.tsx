@@ -7,7 +7,14 @@ import { QUICK_STOCK_STEPS, stockStatus, type Product, type QuickStockStep } fro
 import { ListThumbnail } from '../../ui/list/ListThumbnail';
 import { cardActionClasses } from '../../ui/Button';
 import { brandAndCategory } from '../../ui/product/brandAndCategory';
-import { contentWidth, linesFor, remPx } from '../../ui/list/textLines';
+import {
+  CARD_TEXT_MAX_LINES,
+  contentWidth,
+  FONT_MARGIN,
+  linesFor,
+  remPx,
+  textWidth,
+} from '../../ui/list/textLines';
 import type { ShopFormat } from '../../app/useShopFormat';
 import { StockBadge } from './StockBadge';
 import type { StockStatusLabels } from '../../ui/product/useStockStatusLabels';
@@ -28,17 +35,28 @@ export const STOCK_CARD_HEIGHT_REM = 12.75;
 
 /**
  * The card's height (rem), known from the product alone so that the list never measures a row: its name and its
- * brand and category take one to three lines each (measured on a canvas, textLines.ts), never cut at 360 px.
+ * brand and category take one to four lines each (measured on a canvas, textLines.ts), never cut at 360 px.
  */
 export function stockCardHeightRem(product: Product): number {
   // The text column: padding, photo and gaps, and the stock badge (wider when it warns); in rem, as the card is
   // drawn (96, 64 and 136 px at the phone's usual text size).
   const rem = remPx();
   const width = contentWidth() - 6 * rem - (stockStatus(product) === 'ok' ? 4 : 8.5) * rem;
-  // Up to three lines each: beside a warning badge ("مخزون منخفض") the column is narrow.
-  const nameLines = linesFor(product.name, 600, rem, width, 3);
-  const brandLines = linesFor(brandAndCategory(product), 400, 0.875 * rem, width, 3);
+  // Up to four lines each (CARD_TEXT_MAX_LINES): beside a warning badge ("مخزون منخفض") the column is narrow.
+  const nameLines = linesFor(product.name, 600, rem, width, CARD_TEXT_MAX_LINES);
+  const brandLines = linesFor(brandAndCategory(product), 400, 0.875 * rem, width, CARD_TEXT_MAX_LINES);
   return STOCK_CARD_HEIGHT_REM + (nameLines - 1) * 1.5 + (brandLines - 1) * 1.25;
+}
+
+/**
+ * Whether the card's three action words ("Inventaire", "Réception", "Historique") fit their buttons in the
+ * buttons' own text size; where they do not (the phone's text at 130 %), the card draws them a size smaller
+ * rather than cut them. Three buttons share the card's width less its padding (1.5 rem) and two gaps (1 rem);
+ * each has 0.25 rem of padding on either side.
+ */
+export function stockActionWordsFit(words: readonly string[], rem: number): boolean {
+  const button = (contentWidth() - 2.5 * rem) / 3 - 0.5 * rem;
+  return words.every((word) => textWidth(word, 600, 0.875 * rem) * FONT_MARGIN <= button);
 }
 
 export interface StockCardProps {
@@ -59,6 +77,8 @@ export const StockCard = memo(function StockCard({
   onAction,
 }: StockCardProps) {
   const alert = stockStatus(product) !== 'ok';
+  const words = [ti('card.count'), ti('card.restock'), ti('card.history')] as const;
+  const wordClasses = clsx('max-w-full truncate', !stockActionWordsFit(words, remPx()) && 'text-xs');
   return (
     <article
       aria-label={product.name}
@@ -67,10 +87,10 @@ export const StockCard = memo(function StockCard({
       <div className="flex items-start gap-3">
         <ListThumbnail photoId={product.photoId} alt="" className="size-12 [&>svg]:size-6" />
         <div className="min-w-0 flex-1">
-          <h2 {...USER_TEXT} className="line-clamp-3 font-semibold break-words text-ink">
+          <h2 {...USER_TEXT} className="line-clamp-4 font-semibold break-words text-ink">
             {product.name}
           </h2>
-          <p {...USER_TEXT} className="line-clamp-3 text-sm break-words text-muted">
+          <p {...USER_TEXT} className="line-clamp-4 text-sm break-words text-muted">
             {brandAndCategory(product)}
           </p>
         </div>
@@ -111,7 +131,7 @@ export const StockCard = memo(function StockCard({
           onClick={() => onAction(product, 'count')}
         >
           <ClipboardCheck aria-hidden="true" />
-          <span className="max-w-full truncate">{ti('card.count')}</span>
+          <span className={wordClasses}>{words[0]}</span>
         </button>
         <button
           type="button"
@@ -120,7 +140,7 @@ export const StockCard = memo(function StockCard({
           onClick={() => onAction(product, 'restock')}
         >
           <Truck aria-hidden="true" />
-          <span className="max-w-full truncate">{ti('card.restock')}</span>
+          <span className={wordClasses}>{words[1]}</span>
         </button>
         <button
           type="button"
@@ -129,7 +149,7 @@ export const StockCard = memo(function StockCard({
           onClick={() => onAction(product, 'history')}
         >
           <ListClock aria-hidden="true" />
-          <span className="max-w-full truncate">{ti('card.history')}</span>
+          <span className={wordClasses}>{words[2]}</span>
         </button>
       </div>
     </article>

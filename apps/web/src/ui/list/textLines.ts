@@ -28,6 +28,15 @@ export function textWidth(text: string, weight: number, sizePx: number): number 
 /** A margin on every measured width: the web font may not be loaded yet when a row is sized. */
 export const FONT_MARGIN = 1.06;
 
+/** White space a line may break at: all but the no-break spaces (U+00A0, U+2007, U+202F, U+FEFF). */
+const BREAKING_SPACES = /[^\S\u00a0\u2007\u202f\ufeff]+/;
+
+/**
+ * Lines a list card gives a name, and its brand and category, at most (the cards' \`line-clamp-4\`): three at 320 px,
+ * four with the phone's text at 130 % (Android's largest), where the text column is 121 px wide.
+ */
+export const CARD_TEXT_MAX_LINES = 4;
+
 /**
  * Lines (1 to maxLines) that `text` needs in `widthPx`, wrapped as the browser wraps it: word by word, a word
  * that does not fit the rest of a line starts the next, and a word wider than a whole line is broken
@@ -41,7 +50,8 @@ export function linesFor(
   widthPx: number,
   maxLines = 2,
 ): number {
-  const words = text.split(/\s+/).filter((word) => word !== '');
+  // The browser breaks a line at a space, never at a no-break one ("2,50\u00a0MAD" stays whole).
+  const words = text.split(BREAKING_SPACES).filter((word) => word !== '');
   if (words.length === 0 || widthPx <= 0) return 1;
   const space = textWidth(' ', weight, sizePx) * FONT_MARGIN;
   let lines = 1;
