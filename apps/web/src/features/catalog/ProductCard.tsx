@@ -9,14 +9,7 @@ import { IconButton } from '../../ui/IconButton';
 import { ADVISED_VIEWS } from '../../ui/product/views';
 import { ListThumbnail } from '../../ui/list/ListThumbnail';
 import { brandAndCategory } from '../../ui/product/brandAndCategory';
-import {
-  CARD_TEXT_MAX_LINES,
-  contentWidth,
-  FONT_MARGIN,
-  linesFor,
-  remPx,
-  textWidth,
-} from '../../ui/list/textLines';
+import { CARD_TEXT_MAX_LINES, contentWidth, lineWidth, linesFor, remPx } from '../../ui/list/textLines';
 import type { StockStatusLabels } from '../../ui/product/useStockStatusLabels';
 import type { ShopFormat } from '../../app/useShopFormat';
 import { USER_TEXT } from '../../ui/bidi';
@@ -62,8 +55,8 @@ function textColumnWidth(rem: number): number {
  * larger text, a long price), the card shows the badge's number alone: a word cut to "0…" said nothing.
  */
 export function viewsBadgeFits(price: string, words: string, rem: number, columnPx: number): boolean {
-  const priceWidth = textWidth(price, 700, rem) * FONT_MARGIN;
-  const badgeWidth = textWidth(words, 600, 0.75 * rem) * FONT_MARGIN + (2 * 0.5 + 0.875 + 0.25) * rem;
+  const priceWidth = lineWidth(price, 700, rem);
+  const badgeWidth = lineWidth(words, 600, 0.75 * rem) + (2 * 0.5 + 0.875 + 0.25) * rem;
   return priceWidth + 0.5 * rem + badgeWidth <= columnPx;
 }
 

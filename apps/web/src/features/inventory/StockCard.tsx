@@ -7,14 +7,7 @@ import { QUICK_STOCK_STEPS, stockStatus, type Product, type QuickStockStep } fro
 import { ListThumbnail } from '../../ui/list/ListThumbnail';
 import { cardActionClasses } from '../../ui/Button';
 import { brandAndCategory } from '../../ui/product/brandAndCategory';
-import {
-  CARD_TEXT_MAX_LINES,
-  contentWidth,
-  FONT_MARGIN,
-  linesFor,
-  remPx,
-  textWidth,
-} from '../../ui/list/textLines';
+import { CARD_TEXT_MAX_LINES, contentWidth, lineWidth, linesFor, remPx } from '../../ui/list/textLines';
 import type { ShopFormat } from '../../app/useShopFormat';
 import { StockBadge } from './StockBadge';
 import type { StockStatusLabels } from '../../ui/product/useStockStatusLabels';
@@ -56,7 +49,7 @@ export function stockCardHeightRem(product: Product): number {
  */
 export function stockActionWordsFit(words: readonly string[], rem: number): boolean {
   const button = (contentWidth() - 2.5 * rem) / 3 - 0.5 * rem;
-  return words.every((word) => textWidth(word, 600, 0.875 * rem) * FONT_MARGIN <= button);
+  return words.every((word) => lineWidth(word, 600, 0.875 * rem) <= button);
 }
 
 export interface StockCardProps {

@@ -26,7 +26,7 @@ export function textWidth(text: string, weight: number, sizePx: number): number 
 }
 
 /** A margin on every measured width: the web font may not be loaded yet when a row is sized. */
-export const FONT_MARGIN = 1.06;
+const FONT_MARGIN = 1.06;
 
 /** White space a line may break at: all but the no-break spaces (U+00A0, U+2007, U+202F, U+FEFF). */
 const BREAKING_SPACES = /[^\S\u00a0\u2007\u202f\ufeff]+/;
@@ -36,6 +36,11 @@ const BREAKING_SPACES = /[^\S\u00a0\u2007\u202f\ufeff]+/;
  * four with the phone's text at 130 % (Android's largest), where the text column is 121 px wide.
  */
 export const CARD_TEXT_MAX_LINES = 4;
+
+/** Width (px) `text` is given on one line in the page's font, with the margin for a font still loading. */
+export function lineWidth(text: string, weight: number, sizePx: number): number {
+  return textWidth(text, weight, sizePx) * FONT_MARGIN;
+}
 
 /**
  * Lines (1 to maxLines) that `text` needs in `widthPx`, wrapped as the browser wraps it: word by word, a word
@@ -53,11 +58,11 @@ export function linesFor(
   // The browser breaks a line at a space, never at a no-break one ("2,50\u00a0MAD" stays whole).
   const words = text.split(BREAKING_SPACES).filter((word) => word !== '');
   if (words.length === 0 || widthPx <= 0) return 1;
-  const space = textWidth(' ', weight, sizePx) * FONT_MARGIN;
+  const space = lineWidth(' ', weight, sizePx);
   let lines = 1;
   let used = 0;
   for (const word of words) {
-    const width = textWidth(word, weight, sizePx) * FONT_MARGIN;
+    const width = lineWidth(word, weight, sizePx);
     if (used > 0 && used + space + width <= widthPx) {
       used += space + width;
       continue;
